@@ -1,0 +1,95 @@
+import * as v from "valibot";
+import { type Fields, type FieldDef, type RowOf, fieldSchema, isEditable, isSerializable } from "./fields.js";
+
+/** A valibot object schema of the writable fields of a model. */
+export type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
+/**
+ * A model: the fields a viewset serves, how request bodies are validated, and `clean`.
+ * `Row` is the type of one record as the manager returns it.
+ */
+export interface Model<Row extends object = Record<string, unknown>> {
+  readonly name: string;
+  readonly fields: Readonly<Record<string, FieldDef>>;
+  readonly primaryKey: keyof Row & string;
+  /** Validates a create or full update body (required writable fields must be present). */
+  readonly schema: v.GenericSchema<unknown, Record<string, unknown>>;
+  /** Validates a partial update body (every field optional). */
+  readonly partialSchema: v.GenericSchema<unknown, Record<string, unknown>>;
+  /** Validation of the whole object after the schema; throws `ValidationError`. */
+  clean?(obj: Row): void | Promise<void>;
+  /** Phantom: carries the row type. */
+  readonly __row?: Row;
+}
+
+export type RowOfModel<M> = M extends Model<infer Row> ? Row : never;
+
+export interface ModelDefinition<F extends Fields, Row extends object> {
+  name: string;
+  fields: F;
+  /** A valibot object schema for request bodies; derived from the field types when left out. */
+  schema?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+  /** May throw `ValidationError` with errors per field or `non_field_errors`. */
+  clean?: (obj: Row) => void | Promise<void>;
+}
+
+/** One object schema over the editable fields, with the required ones required. */
+export function schemaFromFields(fields: Fields): ObjectSchema {
+  const entries: v.ObjectEntries = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (!isEditable(field)) continue;
+    const schema = fieldSchema(field);
+    const required = field.required ?? !field.nullable;
+    entries[name] = required ? schema : v.optional(schema);
+  }
+  return v.object(entries);
+}
+
+function primaryKeyOf(name: string, fields: Fields): string {
+  const keys = Object.keys(fields).filter((key) => fields[key]!.primaryKey);
+  if (keys.length === 1) return keys[0]!;
+  if (keys.length === 0 && "id" in fields) return "id";
+  throw new TypeError(`defineModel ${name}: declare exactly one field with primaryKey: true`);
+}
+
+export function modelFromSchema<Row extends object>(options: {
+  name: string;
+  fields: Fields;
+  schema: ObjectSchema;
+  clean?: ((obj: Row) => void | Promise<void>) | undefined;
+}): Model<Row> {
+  const primaryKey = primaryKeyOf(options.name, options.fields) as keyof Row & string;
+  const model: Model<Row> = {
+    name: options.name,
+    fields: options.fields,
+    primaryKey,
+    schema: options.schema as v.GenericSchema<unknown, Record<string, unknown>>,
+    partialSchema: v.partial(options.schema) as v.GenericSchema<unknown, Record<string, unknown>>,
+  };
+  if (options.clean) return { ...model, clean: options.clean };
+  return model;
+}
+
+/**
+ * Declares a model. The row type follows from the field types:
+ * `defineModel({ name: "Product", fields: { id: { type: "int", primaryKey: true }, ... } })`.
+ */
+export function defineModel<const F extends Fields>(definition: ModelDefinition<F, RowOf<F>>): Model<RowOf<F>> {
+  return modelFromSchema<RowOf<F>>({
+    name: definition.name,
+    fields: definition.fields,
+    schema: definition.schema ?? schemaFromFields(definition.fields),
+    clean: definition.clean,
+  });
+}
+
+/** Fields that never appear in a response (`serializable: false`). */
+export function nonSerializableFields(model: Model<object>): string[] {
+  return Object.keys(model.fields).filter((key) => !isSerializable(model.fields[key]!));
+}
+
+/** Fields a request may not set: the primary key and `editable: false` fields. */
+export function nonEditableFields(model: Model<object>): string[] {
+  return Object.keys(model.fields).filter((key) => !isEditable(model.fields[key]!));
+}
+

@@ -1,0 +1,99 @@
+import * as v from "valibot";
+
+export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
+
+export interface FieldDef {
+  readonly type: FieldType;
+  /** The primary key: never editable. */
+  readonly primaryKey?: boolean;
+  /** False for fields a request may never set (timestamps, computed columns). Default true. */
+  readonly editable?: boolean;
+  /** False for fields that never leave the server (a password hash). Default true. */
+  readonly serializable?: boolean;
+  readonly nullable?: boolean;
+  /** False when the database supplies a value, so create may leave it out. Default: !nullable. */
+  readonly required?: boolean;
+  readonly choices?: readonly (string | number)[];
+  readonly maxLength?: number;
+  /** The model a foreign key points at. */
+  readonly references?: string;
+}
+
+export type Fields = Readonly<Record<string, FieldDef>>;
+
+/** The TypeScript value of one field type: what a row holds. */
+export interface FieldValueTypes {
+  bool: boolean;
+  int: number;
+  /** Decimals travel as strings, so no digit is lost (as DRF's COERCE_DECIMAL_TO_STRING). */
+  decimal: string;
+  string: string;
+  text: string;
+  time: Date;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  json: unknown;
+  foreignKey: number;
+}
+
+type ChoiceValue<F extends FieldDef> = F["choices"] extends readonly (infer C)[] ? C : FieldValueTypes[F["type"]];
+type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
+
+/** The row type of a model declared with `defineModel`. */
+export type RowOf<F extends Fields> = { -readonly [K in keyof F]: NullableValue<F[K]> };
+
+export function isEditable(field: FieldDef): boolean {
+  return field.primaryKey !== true && field.editable !== false;
+}
+
+export function isSerializable(field: FieldDef): boolean {
+  return field.serializable !== false;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/** The valibot schema of one field's request value, derived from its type. */
+export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> {
+  let schema: v.GenericSchema<unknown, unknown>;
+  switch (field.type) {
+    case "bool":
+      schema = v.boolean();
+      break;
+    case "int":
+    case "foreignKey":
+      schema = v.pipe(v.number(), v.integer(), v.safeInteger());
+      break;
+    case "decimal":
+      schema = v.pipe(
+        v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.string()]),
+        v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
+      );
+      break;
+    case "string":
+    case "text":
+      schema = field.maxLength !== undefined ? v.pipe(v.string(), v.maxLength(field.maxLength)) : v.string();
+      break;
+    case "time":
+      schema = v.pipe(
+        v.union([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDateTime())]),
+        v.transform((s) => new Date(s)),
+      );
+      break;
+    case "date":
+      schema = v.pipe(v.string(), v.regex(DATE_PATTERN, "Invalid date: expected YYYY-MM-DD"), v.isoDate());
+      break;
+    case "json":
+      schema = v.unknown();
+      break;
+  }
+  if (field.choices) {
+    const choices = field.choices;
+    schema = v.pipe(
+      schema,
+      v.check((value) => choices.includes(value as string | number), `Expected one of: ${choices.join(", ")}`),
+    );
+  }
+  if (field.nullable) schema = v.nullable(schema);
+  return schema;
+}
