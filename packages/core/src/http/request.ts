@@ -28,8 +28,13 @@ export interface ApiRequest {
   readonly body: RequestBody;
   /** Aborted when the client goes away; passed on to managers. */
   readonly signal?: AbortSignal;
-  /** The framework's own request object, for authenticators that read what the app set on it. */
+  /** The framework's own request object (Express req, Koa ctx, Hono context). */
   readonly native?: unknown;
+  /**
+   * The user the app's own middleware already signed in: Express `req.user`, Koa
+   * `ctx.state.user`, Hono `c.get("user")`. Read only when an authenticator asks.
+   */
+  readonly appUser?: () => unknown;
   /** Route parameters of a custom action (`id` for detail actions). */
   params?: Record<string, string>;
   /** Set by authentication. */
