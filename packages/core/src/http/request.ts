@@ -4,6 +4,8 @@
  * framework or on `node:` modules.
  */
 
+import type { ViewInfo } from "../auth/permissions.js";
+
 /** Where the body of a request comes from. */
 export type RequestBody =
   /** The app's own middleware (express.json, a koa body parser) already parsed it. */
@@ -40,6 +42,8 @@ export interface ApiRequest {
   /** Set by authentication. */
   user?: unknown;
   auth?: unknown;
+  /** The resource and action a viewset is serving (set before the checks run). */
+  view?: ViewInfo;
 }
 
 export interface ApiResponse {

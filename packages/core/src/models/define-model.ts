@@ -4,11 +4,21 @@ import { type Fields, type FieldDef, type RowOf, fieldSchema, isEditable, isSeri
 /** A valibot object schema of the writable fields of a model. */
 export type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
+/** What every model has, whatever its row type. */
+export interface ModelShape {
+  readonly name: string;
+  readonly fields: Readonly<Record<string, FieldDef>>;
+  readonly primaryKey: string;
+  readonly schema: v.GenericSchema<unknown, Record<string, unknown>>;
+  readonly partialSchema: v.GenericSchema<unknown, Record<string, unknown>>;
+  clean?(obj: never): void | Promise<void>;
+}
+
 /**
  * A model: the fields a viewset serves, how request bodies are validated, and `clean`.
  * `Row` is the type of one record as the manager returns it.
  */
-export interface Model<Row extends object = Record<string, unknown>> {
+export interface Model<Row extends object = Record<string, unknown>> extends ModelShape {
   readonly name: string;
   readonly fields: Readonly<Record<string, FieldDef>>;
   readonly primaryKey: keyof Row & string;
@@ -84,12 +94,12 @@ export function defineModel<const F extends Fields>(definition: ModelDefinition<
 }
 
 /** Fields that never appear in a response (`serializable: false`). */
-export function nonSerializableFields(model: Model<object>): string[] {
+export function nonSerializableFields(model: ModelShape): string[] {
   return Object.keys(model.fields).filter((key) => !isSerializable(model.fields[key]!));
 }
 
 /** Fields a request may not set: the primary key and `editable: false` fields. */
-export function nonEditableFields(model: Model<object>): string[] {
+export function nonEditableFields(model: ModelShape): string[] {
   return Object.keys(model.fields).filter((key) => !isEditable(model.fields[key]!));
 }
 

@@ -1,0 +1,153 @@
+import { ConfigurationError } from "../http/errors.js";
+
+/**
+ * The startup check of a viewset (spec 7): every problem at once, in one message naming the
+ * resource, type names and operations, never a configured value (a queryset may hold a
+ * connection string).
+ */
+
+interface Operation {
+  readonly name: string;
+  readonly signature: string;
+  readonly arity: number;
+  readonly neededBy: string;
+}
+
+const READ_OPERATIONS: readonly Operation[] = [
+  { name: "count", signature: "count(ctx)", arity: 1, neededBy: "list" },
+  { name: "all", signature: "all(ctx)", arity: 1, neededBy: "list" },
+  { name: "get", signature: "get(ctx, id)", arity: 2, neededBy: "retrieve" },
+];
+const WRITE_OPERATIONS: readonly Operation[] = [
+  { name: "create", signature: "create(ctx, obj)", arity: 2, neededBy: "create" },
+  { name: "update", signature: "update(ctx, obj)", arity: 2, neededBy: "update and partial_update" },
+  { name: "delete", signature: "delete(ctx, obj)", arity: 2, neededBy: "destroy" },
+];
+const PIPELINE_OPERATIONS: readonly Operation[] = [
+  { name: "filter", signature: "filter(expr)", arity: 1, neededBy: "list" },
+  { name: "orderBy", signature: "orderBy(...fields)", arity: 1, neededBy: "list" },
+  { name: "offset", signature: "offset(n)", arity: 1, neededBy: "list" },
+  { name: "limit", signature: "limit(n)", arity: 1, neededBy: "list" },
+];
+
+/** A type name for messages: the class name, never the value. */
+export function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "function") return value.name || "function";
+  if (typeof value !== "object") return typeof value;
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === "string" && name !== "" && name !== "Object" ? name : "object";
+}
+
+function isObjectLike(value: unknown): value is Record<string, unknown> {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
+}
+
+/** Problems with the operations of one value: missing ones, and present ones of the wrong shape. */
+function operationProblems(target: Record<string, unknown>, operations: readonly Operation[], required: boolean): string[] {
+  const problems: string[] = [];
+  for (const op of operations) {
+    const member = target[op.name];
+    if (member === undefined) {
+      if (required) problems.push(`missing ${op.signature}, needed by ${op.neededBy}`);
+    } else if (typeof member !== "function") {
+      problems.push(`${op.name} is not a function, expected ${op.signature}`);
+    } else if (member.length > op.arity) {
+      problems.push(`${op.name} takes ${member.length} parameters, expected ${op.signature}`);
+    }
+  }
+  return problems;
+}
+
+function pipelineProblems(queryset: Record<string, unknown>): string[] {
+  const problems = operationProblems(queryset, PIPELINE_OPERATIONS, false);
+  const paginates = typeof queryset.offset === "function" && typeof queryset.limit === "function";
+  if (paginates || queryset.querySet === undefined) return problems;
+  if (typeof queryset.querySet !== "function") return [...problems, "querySet is not a function, expected querySet()"];
+  let qs: unknown;
+  try {
+    qs = (queryset.querySet as () => unknown).call(queryset);
+  } catch {
+    return [...problems, "querySet() throws"];
+  }
+  if (!isObjectLike(qs)) return [...problems, "querySet() returns no query set"];
+  const inner = operationProblems(qs, [...READ_OPERATIONS.slice(0, 2), ...PIPELINE_OPERATIONS], true);
+  return [...problems, ...inner.map((problem) => `querySet() ${typeName(qs)}: ${problem}`)];
+}
+
+function serializerProblems(factory: unknown): string[] {
+  if (factory === undefined || factory === null) return ["serializer factory is missing"];
+  if (typeof factory !== "function") return [`serializer factory is a ${typeName(factory)}, expected a function`];
+  try {
+    const serializer = (factory as () => unknown)();
+    if (!isObjectLike(serializer)) return ["serializer factory returns no serializer"];
+  } catch {
+    return ["serializer factory throws"];
+  }
+  return [];
+}
+
+function modelProblems(model: unknown): string[] {
+  if (model === undefined || model === null) return ["model is missing"];
+  if (!isObjectLike(model) || !isObjectLike(model.fields) || typeof model.primaryKey !== "string") {
+    return [`model is a ${typeName(model)}, expected a model from defineModel or tableModel`];
+  }
+  return [];
+}
+
+function fieldListProblems(options: Record<string, unknown>, fields: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const key of ["excludeResponseFields", "readOnlyRequestFields", "filterFields", "orderingFields", "searchFields", "ordering"]) {
+    const list = options[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      problems.push(`${key} is not a list`);
+      continue;
+    }
+    for (const item of list) {
+      const name = typeof item === "string" && key === "ordering" ? item.replace(/^-/, "") : item;
+      if (typeof name !== "string" || !Object.hasOwn(fields, name)) problems.push(`${key} names a field the model lacks`);
+    }
+  }
+  for (const key of ["pageSize", "maxPageSize", "bodyLimit"]) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === "number" && Number.isSafeInteger(value) && value > 0)) {
+      problems.push(`${key} is not a positive integer`);
+    }
+  }
+  return problems;
+}
+
+function queryGroupProblems(options: Record<string, unknown>): string[] {
+  const queryset = options.queryset;
+  if (queryset === undefined || queryset === null) return ["queryset is missing"];
+  if (!isObjectLike(queryset)) return [`queryset is a ${typeName(queryset)}, expected a manager`];
+  const readOnly = options.readOnly === true;
+  const writeProblems = readOnly ? [] : operationProblems(queryset, WRITE_OPERATIONS, true);
+  const problems = [
+    ...operationProblems(queryset, READ_OPERATIONS, true),
+    ...writeProblems,
+    ...pipelineProblems(queryset),
+  ];
+  if (problems.length === 0) return [];
+  const hint = writeProblems.some((p) => p.startsWith("missing")) ? ["set readOnly to serve only list and retrieve"] : [];
+  return [`queryset ${typeName(queryset)}: ${[...problems, ...hint].join("; ")}`];
+}
+
+/** Checks a viewset: returns the error, or null when it can serve its routes. */
+export function checkViewSetConfiguration(resource: string, viewset: unknown): ConfigurationError | null {
+  const prefix = `viewsets: resource ${resource}`;
+  if (viewset === undefined || viewset === null) return new ConfigurationError(`${prefix}: viewset is missing`);
+  if (!isObjectLike(viewset)) return new ConfigurationError(`${prefix}: viewset is a ${typeName(viewset)}, expected a viewset`);
+  const options = viewset.options;
+  if (!isObjectLike(options)) return new ConfigurationError(`${prefix}: viewset ${typeName(viewset)} has no options`);
+  const problems = [
+    ...serializerProblems(options.serializer),
+    ...modelProblems(options.model),
+    ...queryGroupProblems(options),
+  ];
+  if (problems.length === 0 && isObjectLike(options.model) && isObjectLike(options.model.fields)) {
+    problems.push(...fieldListProblems(options, options.model.fields));
+  }
+  return problems.length === 0 ? null : new ConfigurationError(`${prefix}: ${problems.join("; ")}`);
+}

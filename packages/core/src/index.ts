@@ -1,0 +1,70 @@
+// HTTP: plain requests and responses, errors as problem+json.
+export type { ApiRequest, ApiResponse, Handler, RequestBody, RequestContext } from "./http/request.js";
+export { contextOf, parseQuery } from "./http/request.js";
+export {
+  ApiError,
+  AuthenticationFailed,
+  BadRequest,
+  ConfigurationError,
+  Conflict,
+  MethodNotAllowed,
+  NotAuthenticated,
+  NotFound,
+  ParseError,
+  PayloadTooLarge,
+  PermissionDenied,
+  Throttled,
+  UnsupportedMediaType,
+  ValidationError,
+} from "./http/errors.js";
+export type { FieldErrors } from "./http/errors.js";
+export { errorResponse, problemResponse, PROBLEM_CONTENT_TYPE } from "./http/problem.js";
+export { DEFAULT_BODY_LIMIT, getJSON, readJSONBody } from "./http/body.js";
+export { noContent, sendError, sendJSON } from "./http/respond.js";
+export { toJSON } from "./http/json.js";
+
+// Models and serializers.
+export { defineModel, modelFromSchema, nonEditableFields, nonSerializableFields, schemaFromFields } from "./models/define-model.js";
+export type { Model, ModelDefinition, ModelShape, ObjectSchema, RowOfModel } from "./models/define-model.js";
+export { fieldSchema, isEditable, isSerializable } from "./models/fields.js";
+export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
+export { BaseSerializer } from "./serializers/base-serializer.js";
+export type { Serializer, SerializerFactory } from "./serializers/base-serializer.js";
+export { serializeMany, serializeModel } from "./serializers/serialize.js";
+
+// Managers and the list pipeline.
+export type { Manager, PipelineManager, QuerySet, ReadManager } from "./query/manager.js";
+export { and, LOOKUPS, or } from "./query/expression.js";
+export type { Condition, Expression, FilterValue, Lookup } from "./query/expression.js";
+export { buildFilters, lookupsFor, RESERVED_PARAMS } from "./query/filters.js";
+export { resolveOrdering } from "./query/ordering.js";
+export { buildSearch } from "./query/search.js";
+export { compareRows, matches } from "./query/evaluate.js";
+export { memoryQuerySet } from "./query/memory-queryset.js";
+export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination } from "./query/pagination.js";
+export type { Page, PageInput, Paginator } from "./query/paginator.js";
+export { linkWith } from "./query/links.js";
+export { parseInt64 } from "./query/coerce.js";
+
+// Viewsets, actions and the router.
+export { BaseViewSet } from "./viewsets/base-viewset.js";
+export type {
+  FieldName,
+  OrderingTerm,
+  ReadQueryset,
+  ViewSetCommonOptions,
+  ViewSetOptions,
+  WriteQueryset,
+} from "./viewsets/base-viewset.js";
+export { ViewSetConfig } from "./viewsets/viewset-config.js";
+export type { ViewRoute, ViewSet, ViewSettings } from "./viewsets/viewset.js";
+export type { FieldPlan } from "./viewsets/field-plan.js";
+export type { ActionConfig, ActionHandler, ActionRoute, HttpMethod } from "./viewsets/actions.js";
+export { Router } from "./router/router.js";
+export type { RouterOptions } from "./router/router.js";
+export { checkViewSetConfiguration } from "./checks/check-configuration.js";
+
+// Authentication and permissions (interfaces; the classes are in ./auth).
+export type { Authenticator, AuthResult } from "./auth/authentication.js";
+export type { Permission, ViewAction, ViewInfo } from "./auth/permissions.js";
+export type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttling/throttle.js";

@@ -1,0 +1,80 @@
+import type { FieldDef } from "../models/fields.js";
+import type { FilterValue } from "./expression.js";
+
+const INT_PATTERN = /^[+-]?\d{1,20}$/;
+const DECIMAL_PATTERN = /^[+-]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Thrown by `coerceValue`; the caller names the parameter. */
+export class CoercionError extends Error {}
+
+/** A 64-bit integer from text: a number up to 2^53, a bigint past it, null outside int64. */
+export function parseInt64(text: string): number | bigint | null {
+  if (!INT_PATTERN.test(text)) return null;
+  const big = BigInt(text);
+  if (big < INT64_MIN || big > INT64_MAX) return null;
+  const small = Number(big);
+  return Number.isSafeInteger(small) ? small : big;
+}
+
+export function parseBoolean(text: string): boolean | null {
+  switch (text.toLowerCase()) {
+    case "true":
+    case "1":
+      return true;
+    case "false":
+    case "0":
+      return false;
+    default:
+      return null;
+  }
+}
+
+function isValidDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Turns a query-string value into the field's type, or throws `CoercionError`. */
+export function coerceValue(field: FieldDef, text: string): FilterValue {
+  switch (field.type) {
+    case "bool": {
+      const value = parseBoolean(text);
+      if (value === null) throw new CoercionError("Enter true, false, 1 or 0.");
+      return value;
+    }
+    case "int":
+    case "foreignKey": {
+      const value = parseInt64(text.trim());
+      if (value === null) throw new CoercionError("Enter a whole number.");
+      return value;
+    }
+    case "decimal": {
+      const value = text.trim();
+      if (!DECIMAL_PATTERN.test(value)) throw new CoercionError("Enter a number.");
+      return value;
+    }
+    case "time": {
+      const value = text.trim();
+      const date = isValidDate(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+        throw new CoercionError("Enter a valid date/time (ISO 8601).");
+      }
+      return date;
+    }
+    case "date": {
+      const value = text.trim();
+      if (!isValidDate(value)) throw new CoercionError("Enter a valid date (YYYY-MM-DD).");
+      return value;
+    }
+    case "string":
+    case "text":
+    case "json":
+      return text;
+  }
+}

@@ -1,0 +1,30 @@
+import { parseInt64 } from "../query/coerce.js";
+
+export type PathMatch =
+  | { readonly kind: "list"; readonly resource: string }
+  | { readonly kind: "detail"; readonly resource: string; readonly id: string }
+  | { readonly kind: "collection-action"; readonly resource: string; readonly segment: string }
+  | { readonly kind: "detail-action"; readonly resource: string; readonly id: string; readonly segment: string };
+
+/**
+ * Splits a path below the router's prefix into its route shape. The trailing slash is
+ * optional on every route; an empty segment (`//`) matches nothing.
+ */
+export function matchPath(prefix: string, path: string): PathMatch | null {
+  if (!path.startsWith(prefix)) return null;
+  let rest = path.slice(prefix.length);
+  if (!rest.startsWith("/")) return null;
+  rest = rest.endsWith("/") ? rest.slice(1, -1) : rest.slice(1);
+  if (rest === "") return null;
+  const segments = rest.split("/", 4);
+  if (segments.length > 3 || segments.some((segment) => segment === "")) return null;
+  const [resource, second, third] = segments as [string, string?, string?];
+  if (second === undefined) return { kind: "list", resource };
+  if (third === undefined) return { kind: "detail", resource, id: second };
+  return { kind: "detail-action", resource, id: second, segment: third };
+}
+
+/** The `{id}` of a route: a 64-bit integer (a bigint past 2^53), or null (404). */
+export function parseId(text: string): number | bigint | null {
+  return parseInt64(text);
+}

@@ -1,0 +1,203 @@
+import { ConfigurationError, NotFound, MethodNotAllowed } from "../http/errors.js";
+import { DEFAULT_BODY_LIMIT } from "../http/body.js";
+import { errorResponse } from "../http/problem.js";
+import type { ApiRequest, ApiResponse } from "../http/request.js";
+import { ApiError } from "../http/errors.js";
+import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../query/pagination.js";
+import { type ActionConfig, type ActionHandler, type ActionRoute, HTTP_METHODS, type HttpMethod } from "../viewsets/actions.js";
+import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
+import { checkViewSetConfiguration } from "../checks/check-configuration.js";
+import { matchPath, parseId } from "./match.js";
+
+export type RouterOptions = Partial<ViewSettings>;
+
+const RESOURCE_NAME = /^[A-Za-z0-9_.~-]+$/;
+const KNOWN_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+
+function defaultOnError(error: unknown, request: ApiRequest): void {
+  console.error(`viewsets: ${request.method} ${request.path} failed:`, error);
+}
+
+function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.replace(/\/+$/, "");
+  if (trimmed === "") return "";
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+interface ResourceEntry {
+  viewset?: ViewSet;
+  /** Collection actions by URL path, and detail actions by URL path. */
+  collectionActions: Map<string, ActionRoute>;
+  detailActions: Map<string, ActionRoute>;
+}
+
+function checkOf(resource: string, viewset: ViewSet): ConfigurationError | null {
+  if (viewset === undefined || viewset === null) return checkViewSetConfiguration(resource, viewset);
+  if (typeof viewset.checkConfiguration === "function") return viewset.checkConfiguration(resource);
+  if (typeof viewset.handle !== "function") {
+    return new ConfigurationError(`viewsets: resource ${resource}: viewset has no handle(route, request, settings)`);
+  }
+  return null;
+}
+
+/**
+ * Registers viewsets by resource name and custom actions beside them; `handle` routes one
+ * request and returns null when no route of this router matches (the adapter hands it on).
+ */
+export class Router {
+  readonly prefix: string;
+  readonly settings: ViewSettings;
+  private readonly resources = new Map<string, ResourceEntry>();
+
+  constructor(prefix = "", options: RouterOptions = {}) {
+    this.prefix = normalizePrefix(prefix);
+    this.settings = {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      maxPageSize: options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE,
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      trustedProxies: options.trustedProxies ?? 0,
+      authentication: options.authentication ?? [],
+      permissions: options.permissions ?? [],
+      throttles: options.throttles ?? [],
+      onError: options.onError ?? defaultOnError,
+    };
+  }
+
+  private entry(resource: string): ResourceEntry {
+    if (!RESOURCE_NAME.test(resource)) {
+      throw new ConfigurationError(`viewsets: resource name must be one URL path segment of [A-Za-z0-9_.~-]`);
+    }
+    let entry = this.resources.get(resource);
+    if (!entry) {
+      entry = { collectionActions: new Map(), detailActions: new Map() };
+      this.resources.set(resource, entry);
+    }
+    return entry;
+  }
+
+  /** Registers a viewset; throws `ConfigurationError` when it cannot serve its routes. */
+  register(resource: string, viewset: ViewSet): this {
+    const error = checkOf(resource, viewset);
+    if (error) throw error;
+    const entry = this.entry(resource);
+    if (entry.viewset) throw new ConfigurationError(`viewsets: resource ${resource} is registered twice`);
+    entry.viewset = viewset;
+    return this;
+  }
+
+  /** Adds a custom action route; an unknown HTTP method throws. */
+  action(resource: string, name: string, config: ActionConfig, handler: ActionHandler): this {
+    const methods = (config.methods ?? ["GET"]).map((method) => String(method).toUpperCase());
+    for (const method of methods) {
+      if (!KNOWN_METHODS.has(method)) {
+        throw new ConfigurationError(`viewsets: action ${resource}.${name}: unknown HTTP method "${method.slice(0, 20)}"`);
+      }
+    }
+    if (typeof handler !== "function") throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
+    const urlPath = config.urlPath ?? name;
+    if (!RESOURCE_NAME.test(urlPath)) {
+      throw new ConfigurationError(`viewsets: action ${resource}.${name}: urlPath must be one URL path segment`);
+    }
+    const route: ActionRoute = {
+      resource,
+      name,
+      methods: methods as HttpMethod[],
+      detail: config.detail === true,
+      urlPath,
+      handler,
+      config,
+    };
+    const entry = this.entry(resource);
+    const table = route.detail ? entry.detailActions : entry.collectionActions;
+    if (table.has(urlPath)) throw new ConfigurationError(`viewsets: action ${resource}.${name}: path is taken`);
+    table.set(urlPath, route);
+    return this;
+  }
+
+  /** Every problem of every registered viewset, in one error; null when all can serve. */
+  checkConfiguration(): ConfigurationError | null {
+    const messages: string[] = [];
+    for (const [resource, entry] of this.resources) {
+      if (!entry.viewset) continue;
+      const error = checkOf(resource, entry.viewset);
+      if (error) messages.push(error.message);
+    }
+    return messages.length === 0 ? null : new ConfigurationError(messages.join("\n"));
+  }
+
+  /** Called by each adapter's registerRoutes before it mounts anything. */
+  assertReady(): void {
+    const error = this.checkConfiguration();
+    if (error) throw error;
+  }
+
+  /** The registered viewsets and actions, for documentation. */
+  describe(): { resource: string; viewset: ViewSet | undefined; actions: ActionRoute[] }[] {
+    return [...this.resources].map(([resource, entry]) => ({
+      resource,
+      viewset: entry.viewset,
+      actions: [...entry.collectionActions.values(), ...entry.detailActions.values()],
+    }));
+  }
+
+  /** Routes one request: a response, or null when no route of this router matches. */
+  async handle(request: ApiRequest): Promise<ApiResponse | null> {
+    const match = matchPath(this.prefix, request.path);
+    if (!match) return null;
+    const entry = this.resources.get(match.resource);
+    if (!entry) return null;
+    const head = request.method === "HEAD";
+    const routed = head ? { ...request, method: "GET" } : request;
+    let response: ApiResponse | null;
+    try {
+      response = await this.dispatch(match, entry, routed);
+    } catch (error) {
+      // A custom ViewSet that throws: the same answer a BaseViewSet gives.
+      if (!(error instanceof ApiError)) this.settings.onError(error, request);
+      response = errorResponse(error);
+    }
+    if (response && head) response.body = null;
+    return response;
+  }
+
+  private async dispatch(
+    match: NonNullable<ReturnType<typeof matchPath>>,
+    entry: ResourceEntry,
+    request: ApiRequest,
+  ): Promise<ApiResponse | null> {
+    switch (match.kind) {
+      case "list":
+        if (!entry.viewset) return null;
+        return entry.viewset.handle({ kind: "list", resource: match.resource }, request, this.settings);
+      case "detail": {
+        const action = entry.collectionActions.get(match.id);
+        if (action) return this.runAction(action, request, {});
+        if (!entry.viewset) return null;
+        const id = parseId(match.id);
+        if (id === null) return errorResponse(new NotFound());
+        return entry.viewset.handle({ kind: "detail", resource: match.resource, id }, request, this.settings);
+      }
+      case "collection-action":
+        return null;
+      case "detail-action": {
+        const action = entry.detailActions.get(match.segment);
+        if (!action) return entry.viewset ? errorResponse(new NotFound()) : null;
+        if (parseId(match.id) === null) return errorResponse(new NotFound());
+        return this.runAction(action, request, { id: match.id });
+      }
+    }
+  }
+
+  private async runAction(action: ActionRoute, request: ApiRequest, params: Record<string, string>): Promise<ApiResponse> {
+    if (!action.methods.includes(request.method as HttpMethod)) {
+      return errorResponse(new MethodNotAllowed(request.method, action.methods));
+    }
+    request.params = params;
+    try {
+      return await action.handler(request);
+    } catch (error) {
+      if (!(error instanceof ApiError)) this.settings.onError(error, request);
+      return errorResponse(error);
+    }
+  }
+}

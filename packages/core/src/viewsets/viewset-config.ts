@@ -1,0 +1,40 @@
+import type { ConfigurationError } from "../http/errors.js";
+import type { ApiRequest, ApiResponse } from "../http/request.js";
+import type { Manager } from "../query/manager.js";
+import { checkViewSetConfiguration } from "../checks/check-configuration.js";
+import { BaseViewSet, type ReadQueryset, type ViewSetCommonOptions, type ViewSetOptions } from "./base-viewset.js";
+import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
+
+// The config carries every option as a field of its own (`config.readOnly = true`).
+export interface ViewSetConfig<Row extends object> extends ViewSetCommonOptions<Row> {}
+
+/**
+ * A mutable configuration that builds a viewset on each use, never cached: a field set after
+ * `register` still applies (and is checked again by `registerRoutes`).
+ */
+export class ViewSetConfig<Row extends object> implements ViewSet {
+  readOnly?: boolean;
+  queryset!: ReadQueryset<Row> & Partial<Manager<Row>>;
+
+  constructor(options: ViewSetOptions<Row>) {
+    Object.assign(this, options);
+  }
+
+  /** The options as they are now (what the configuration check reads). */
+  get options(): ViewSetCommonOptions<Row> & { readOnly?: boolean; queryset: unknown } {
+    return { ...this };
+  }
+
+  /** The viewset these fields describe now. */
+  build(): BaseViewSet<Row> {
+    return new BaseViewSet<Row>({ ...this } as ViewSetOptions<Row>);
+  }
+
+  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
+    return this.build().handle(route, request, settings);
+  }
+
+  checkConfiguration(resource?: string): ConfigurationError | null {
+    return checkViewSetConfiguration(resource ?? this.model?.name?.toLowerCase() ?? "?", this);
+  }
+}

@@ -1,0 +1,33 @@
+import type { ConfigurationError } from "../http/errors.js";
+import type { ApiRequest, ApiResponse } from "../http/request.js";
+import type { Authenticator } from "../auth/authentication.js";
+import type { Permission } from "../auth/permissions.js";
+import type { Throttle } from "../throttling/throttle.js";
+
+/** Which standard route a request reached. */
+export type ViewRoute =
+  | { readonly kind: "list"; readonly resource: string }
+  | { readonly kind: "detail"; readonly resource: string; readonly id: number | bigint };
+
+/** Defaults a router hands to each of its viewsets; a viewset's own options win. */
+export interface ViewSettings {
+  readonly pageSize: number;
+  readonly maxPageSize: number;
+  readonly bodyLimit: number;
+  /** How many proxies in front of the app may be believed about the client IP. */
+  readonly trustedProxies: number;
+  readonly authentication: readonly Authenticator[];
+  readonly permissions: readonly Permission[];
+  readonly throttles: readonly Throttle[];
+  /** Told about every error that became a 500 (the response itself says nothing of it). */
+  readonly onError: (error: unknown, request: ApiRequest) => void;
+}
+
+/**
+ * What a router mounts. `BaseViewSet` and `ViewSetConfig` implement it; a custom type that
+ * implements it without extending `BaseViewSet` is checked only for presence.
+ */
+export interface ViewSet {
+  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse>;
+  checkConfiguration?(resource?: string): ConfigurationError | null;
+}
