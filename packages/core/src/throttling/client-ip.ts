@@ -4,28 +4,55 @@ import type { ApiRequest } from "../http/request.js";
  * The client's IP. `X-Forwarded-For` is believed only as far as the app says it trusts proxies:
  * with `trustedProxies` hops, the right-most untrusted hop is the client. With 0 (the default),
  * the socket's address is used and a spoofed header changes nothing.
+ *
+ * Each proxy appends the address it received the request from, so only the right-most entries
+ * were written by proxies we trust; everything to their left came from the client and may be
+ * made up. Addresses are normalized so one client has one key: `::ffff:10.0.0.1` becomes
+ * `10.0.0.1`, and a port (`10.0.0.1:5123`, `[2001:db8::1]:443`) is dropped.
  */
 export function clientIp(request: ApiRequest, trustedProxies = 0): string {
-  const socket = request.remoteAddress ?? "unknown";
-  if (trustedProxies <= 0) return socket;
+  const socket = normalizeIp(request.remoteAddress ?? "") || "unknown";
+  const trusted = Number.isFinite(trustedProxies) ? Math.floor(trustedProxies) : 0;
+  if (trusted <= 0) return socket;
   const header = request.headers["x-forwarded-for"];
   if (!header) return socket;
   const hops = header.split(",").map((hop) => hop.trim()).filter((hop) => hop !== "");
-  // The socket peer is the last trusted proxy; each further trusted proxy appended one hop.
-  const index = hops.length - trustedProxies;
-  if (index < 0) return hops[0] ?? socket;
-  return hops[index] ?? socket;
+  // The socket peer is the nearest trusted proxy; each further trusted proxy appended one hop.
+  // With fewer hops than trusted proxies, the left-most is the best guess (as Express does).
+  const hop = hops[Math.max(0, hops.length - trusted)];
+  return (hop === undefined ? "" : normalizeIp(hop)) || socket;
 }
 
-/** A stable key for a signed-in user: its `id`, else its `username`, else undefined. */
+/** Strips an IPv4-mapped IPv6 prefix, brackets and a port. */
+function normalizeIp(address: string): string {
+  let ip = address.trim();
+  if (ip.startsWith("[")) {
+    const end = ip.indexOf("]");
+    ip = end === -1 ? ip.slice(1) : ip.slice(1, end);
+  } else if (ip.includes(".") && ip.indexOf(":") === ip.lastIndexOf(":") && ip.includes(":")) {
+    ip = ip.slice(0, ip.indexOf(":")); // "10.0.0.1:5123"
+  }
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  return mapped ? (mapped[1] as string) : ip;
+}
+
+/**
+ * A stable key for a signed-in user: the first of its `id`, `userId`, `sub` (JWT claims),
+ * `username` or `email` that is a non-empty string or a number; a string or number user is its
+ * own key. Undefined for anonymous requests and for users without any of these.
+ */
 export function userIdOf(user: unknown): string | undefined {
   if (user === undefined || user === null) return undefined;
-  if (typeof user === "string" || typeof user === "number" || typeof user === "bigint") return String(user);
+  if (typeof user === "string" || typeof user === "number" || typeof user === "bigint") {
+    return user === "" ? undefined : String(user);
+  }
   if (typeof user === "object") {
     const record = user as Record<string, unknown>;
-    for (const key of ["id", "userId", "username", "email"]) {
+    for (const key of ["id", "userId", "sub", "username", "email"]) {
       const value = record[key];
-      if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") return String(value);
+      if ((typeof value === "string" && value !== "") || typeof value === "number" || typeof value === "bigint") {
+        return String(value);
+      }
     }
   }
   return undefined;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { MemoryThrottleStore } from "./memory-store.js";
+
+const MINUTE = 60_000;
+
+describe("MemoryThrottleStore", () => {
+  it("answers count, retry and reset for one bucket", () => {
+    const store = new MemoryThrottleStore();
+    expect(store.hit("k", 2, MINUTE, 0)).toEqual({ allowed: true, count: 1, retryAfterMs: 0, resetMs: MINUTE });
+    expect(store.hit("k", 2, MINUTE, 1000)).toEqual({ allowed: true, count: 2, retryAfterMs: 0, resetMs: MINUTE });
+    expect(store.hit("k", 2, MINUTE, 2000)).toEqual({ allowed: false, count: 2, retryAfterMs: 58_000, resetMs: 59_000 });
+    expect(store.entries).toBe(2);
+  });
+
+  it("waits for the right request when a bucket holds more than the limit", () => {
+    // Two throttles with different limits sharing one key (a custom store key) must still be exact.
+    const store = new MemoryThrottleStore();
+    for (const t of [0, 1000, 2000, 3000]) store.hit("k", 4, MINUTE, t);
+    // With a limit of 2, the 4 counted must fall to 1: the third oldest (t=2000) must leave.
+    expect(store.hit("k", 2, MINUTE, 5000)).toMatchObject({ allowed: false, count: 4, retryAfterMs: 57_000 });
+  });
+
+  it("stays exact when the clock steps backwards", () => {
+    const store = new MemoryThrottleStore();
+    store.hit("k", 3, MINUTE, 10_000);
+    store.hit("k", 3, MINUTE, 5_000); // NTP stepped the clock back
+    store.hit("k", 3, MINUTE, 20_000);
+    expect(store.hit("k", 3, MINUTE, 21_000)).toMatchObject({ allowed: false, retryAfterMs: 44_000 });
+    expect(store.hit("k", 3, MINUTE, 65_000)).toMatchObject({ allowed: true, count: 3 });
+  });
+
+  it("keeps at most maxKeys buckets under a flood of a million distinct keys, fast", () => {
+    const store = new MemoryThrottleStore({ maxKeys: 10_000 });
+    const started = performance.now();
+    for (let i = 0; i < 1_000_000; i++) store.hit(`ip:${i}`, 100, MINUTE, i);
+    const elapsed = performance.now() - started;
+    expect(store.size).toBe(10_000);
+    expect(store.entries).toBe(10_000);
+    expect(elapsed).toBeLessThan(4000); // about 1 s on a laptop
+  });
+
+  it("keeps at most maxEntries timestamps over all buckets", () => {
+    const store = new MemoryThrottleStore({ maxEntries: 1000 });
+    for (let i = 0; i < 100; i++) for (let j = 0; j < 100; j++) store.hit(`client:${i}`, 1000, MINUTE, i * 100 + j);
+    expect(store.entries).toBeLessThanOrEqual(1000);
+    expect(store.size).toBeLessThanOrEqual(10);
+  });
+
+  it("evicts the least recently used bucket, not a busy one", () => {
+    const store = new MemoryThrottleStore({ maxKeys: 3 });
+    store.hit("busy", 1, MINUTE, 0);
+    store.hit("a", 1, MINUTE, 1);
+    store.hit("b", 1, MINUTE, 2);
+    expect(store.hit("busy", 1, MINUTE, 3).allowed).toBe(false); // used again: now the most recent
+    store.hit("c", 1, MINUTE, 4); // evicts "a"
+    expect(store.size).toBe(3);
+    expect(store.hit("busy", 1, MINUTE, 5).allowed).toBe(false); // kept its count
+    expect(store.hit("a", 1, MINUTE, 6).allowed).toBe(true); // forgotten, starts afresh
+  });
+
+  it("drops expired buckets as traffic goes on, without reaching the bounds", () => {
+    const store = new MemoryThrottleStore();
+    for (let i = 0; i < 1000; i++) store.hit(`old:${i}`, 10, 1000, 0);
+    expect(store.size).toBe(1000);
+    for (let i = 0; i < 600; i++) store.hit("live", 10_000, 1000, 5000 + i);
+    // Each hit drops up to two expired buckets from the cold end: 500 hits clear the thousand.
+    expect(store.size).toBe(1);
+    expect(store.entries).toBe(600);
+  });
+
+  it("forgets old timestamps so a long-lived bucket does not grow", () => {
+    const store = new MemoryThrottleStore();
+    for (let t = 0; t < 100_000; t += 10) store.hit("steady", 10, 1000, t);
+    expect(store.entries).toBeLessThanOrEqual(10);
+  });
+
+  it("clear() empties it", () => {
+    const store = new MemoryThrottleStore();
+    store.hit("k", 1, MINUTE, 0);
+    store.clear();
+    expect([store.size, store.entries]).toEqual([0, 0]);
+    expect(store.hit("k", 1, MINUTE, 0).allowed).toBe(true);
+  });
+
+  it("rejects bounds that are not positive integers", () => {
+    expect(() => new MemoryThrottleStore({ maxKeys: 0 })).toThrow(/maxKeys/);
+    expect(() => new MemoryThrottleStore({ maxEntries: 1.5 })).toThrow(/maxEntries/);
+  });
+});
