@@ -75,7 +75,8 @@ export class Conflict extends ApiError {
 
 export class PayloadTooLarge extends ApiError {
   constructor(limit: number) {
-    super(413, `Request body is larger than ${limit} bytes.`);
+    // The rest of the body is never read: the connection cannot carry another request.
+    super(413, `Request body is larger than ${limit} bytes.`, { Connection: "close" });
   }
 }
 

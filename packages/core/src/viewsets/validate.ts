@@ -73,7 +73,8 @@ export async function validateBody(
     throw new ValidationError(`Invalid data. Expected a JSON object, but got ${describe(data)}.`);
   }
   const input: Record<string, unknown> = {};
-  const unknown: FieldErrors = {};
+  // Null-prototype: a client's "__proto__" key is reported as an own key, never a prototype.
+  const unknown: FieldErrors = Object.create(null) as FieldErrors;
   for (const key of Object.keys(data)) {
     if (plan.writable.has(key)) input[key] = data[key];
     else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];

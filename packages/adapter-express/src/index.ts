@@ -1,0 +1,50 @@
+import type { ApiRequest, ApiResponse, Handler, Router } from "@viewsets/core";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+
+/** Express's request as the core's plain request. */
+export function toApiRequest(req: Request): ApiRequest {
+  const url = req.originalUrl ?? req.url;
+  const q = url.indexOf("?");
+  // A body parser ran when it marked the request (body-parser 1) or consumed its stream (2).
+  const parsed = (req as Request & { _body?: boolean })._body === true || (req.body !== undefined && req.readableEnded);
+  return {
+    method: req.method,
+    path: q === -1 ? url : url.slice(0, q),
+    rawQuery: q === -1 ? "" : url.slice(q + 1),
+    headers: req.headers as Record<string, string | undefined>,
+    origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
+    remoteAddress: req.socket.remoteAddress,
+    body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: req },
+    native: req,
+    appUser: () => (req as Request & { user?: unknown }).user,
+  };
+}
+
+/** Writes the core's response with Node's own methods (no Express serialization on top). */
+export function sendApiResponse(res: Response, response: ApiResponse): void {
+  res.writeHead(response.status, response.headers);
+  res.end(response.body ?? undefined);
+}
+
+/** One core handler as an Express handler. */
+export function toExpress(handler: Handler): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    handler(toApiRequest(req)).then((response) => sendApiResponse(res, response), next);
+  };
+}
+
+/** The router as one Express middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Router): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    router.handle(toApiRequest(req)).then((response) => {
+      if (response) sendApiResponse(res, response);
+      else next();
+    }, next);
+  };
+}
+
+/** Checks every viewset of the router, then mounts it on the app (or an Express router). */
+export function registerRoutes(router: Router, app: { use(handler: RequestHandler): unknown }): void {
+  router.assertReady();
+  app.use(viewsetsMiddleware(router));
+}

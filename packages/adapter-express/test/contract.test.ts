@@ -1,0 +1,30 @@
+import type { AddressInfo } from "node:net";
+import { runAdapterContract } from "@viewsets/core/testing";
+import express from "express";
+import { registerRoutes, toExpress } from "../src/index.js";
+
+runAdapterContract({
+  name: "express",
+  async serve(router, options) {
+    const app = express();
+    if (options.parseBody) app.use(express.json({ limit: "2mb" }));
+    if (options.appUser !== undefined) {
+      app.use((req, _res, next) => {
+        (req as express.Request & { user?: unknown }).user = options.appUser;
+        next();
+      });
+    }
+    for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toExpress(handler));
+    registerRoutes(router, app);
+    app.use((_req, res) => {
+      res.status(404).type("text/plain").send("fallthrough");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  },
+});

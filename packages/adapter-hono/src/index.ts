@@ -1,0 +1,67 @@
+import type { ApiRequest, ApiResponse, Handler, RequestBody, Router } from "@viewsets/core";
+import type { Context, Hono, MiddlewareHandler, Next } from "hono";
+
+/** What @hono/node-server puts in `c.env`: Node's own request, read without a Fetch copy. */
+interface NodeBindings {
+  incoming?: {
+    headers: Record<string, string | string[] | undefined>;
+    socket?: { remoteAddress?: string };
+  } & AsyncIterable<Uint8Array>;
+}
+
+async function bodyOf(c: Context, incoming: NodeBindings["incoming"]): Promise<RequestBody> {
+  const cache = c.req.bodyCache;
+  if (cache.json !== undefined) return { kind: "parsed", value: (await cache.json) as unknown };
+  if (cache.arrayBuffer !== undefined || cache.text !== undefined || c.req.raw.bodyUsed) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> };
+  }
+  if (incoming) return { kind: "stream", stream: incoming };
+  const stream = c.req.raw.body;
+  return stream ? { kind: "stream", stream: stream as unknown as AsyncIterable<Uint8Array> } : { kind: "none" };
+}
+
+/** Hono's context as the core's plain request. */
+export async function toApiRequest(c: Context): Promise<ApiRequest> {
+  const url = c.req.url;
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  const q = url.indexOf("?", pathStart);
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  return {
+    method: c.req.method,
+    path: q === -1 ? url.slice(pathStart) : url.slice(pathStart, q),
+    rawQuery: q === -1 ? "" : url.slice(q + 1),
+    headers: (incoming?.headers as Record<string, string | undefined>) ?? c.req.header(),
+    origin: url.slice(0, pathStart),
+    remoteAddress: incoming?.socket?.remoteAddress,
+    body: await bodyOf(c, incoming),
+    native: c,
+    appUser: () => c.get("user" as never) as unknown,
+  };
+}
+
+/** The core's response as Hono's, keeping headers earlier middleware set with `c.header`. */
+export function sendApiResponse(c: Context, response: ApiResponse): Response {
+  const status = response.status as never;
+  return response.body === null ? c.body(null, status, response.headers) : c.body(response.body, status, response.headers);
+}
+
+/** One core handler as a Hono handler. */
+export function toHono(handler: Handler): MiddlewareHandler {
+  return async (c: Context) => sendApiResponse(c, await handler(await toApiRequest(c)));
+}
+
+/** The router as one Hono middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Router): MiddlewareHandler {
+  return async (c: Context, next: Next) => {
+    const response = await router.handle(await toApiRequest(c));
+    if (response) return sendApiResponse(c, response);
+    await next();
+  };
+}
+
+/** Checks every viewset of the router, then mounts it on the app. */
+export function registerRoutes(router: Router, app: Pick<Hono, "use">): void {
+  router.assertReady();
+  app.use("*", viewsetsMiddleware(router));
+}

@@ -1,0 +1,34 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { runAdapterContract } from "@viewsets/core/testing";
+import { Hono } from "hono";
+import { registerRoutes, toHono } from "../src/index.js";
+
+runAdapterContract({
+  name: "hono",
+  async serve(router, options) {
+    const app = new Hono<{ Variables: { user: unknown } }>();
+    if (options.parseBody) {
+      app.use(async (c, next) => {
+        if (c.req.header("content-type")?.includes("json")) await c.req.json().catch(() => undefined);
+        await next();
+      });
+    }
+    if (options.appUser !== undefined) {
+      app.use(async (c, next) => {
+        c.set("user", options.appUser);
+        await next();
+      });
+    }
+    for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toHono(handler));
+    registerRoutes(router, app);
+    app.notFound((c) => c.text("fallthrough", 404));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  },
+});

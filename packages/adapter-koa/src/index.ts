@@ -1,0 +1,50 @@
+import type { ApiRequest, ApiResponse, Handler, Router } from "@viewsets/core";
+import type { Context, Middleware, Next } from "koa";
+
+/** Koa's context as the core's plain request. */
+export function toApiRequest(ctx: Context): ApiRequest {
+  const url = ctx.originalUrl;
+  const q = url.indexOf("?");
+  // A body parser (@koa/bodyparser, koa-body) leaves its result on ctx.request.body.
+  const parsedBody = (ctx.request as { body?: unknown }).body;
+  return {
+    method: ctx.method,
+    path: q === -1 ? url : url.slice(0, q),
+    rawQuery: q === -1 ? "" : url.slice(q + 1),
+    headers: ctx.req.headers as Record<string, string | undefined>,
+    origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
+    remoteAddress: ctx.req.socket.remoteAddress,
+    body: parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : { kind: "stream", stream: ctx.req },
+    native: ctx,
+    appUser: () => (ctx.state as { user?: unknown }).user,
+  };
+}
+
+/** Writes the core's response through Koa (its own body handling keeps the bytes as given). */
+export function sendApiResponse(ctx: Context, response: ApiResponse): void {
+  ctx.status = response.status;
+  ctx.set(response.headers);
+  ctx.body = response.body;
+}
+
+/** One core handler as a Koa middleware. */
+export function toKoa(handler: Handler): Middleware {
+  return async (ctx: Context) => {
+    sendApiResponse(ctx, await handler(toApiRequest(ctx)));
+  };
+}
+
+/** The router as one Koa middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Router): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const response = await router.handle(toApiRequest(ctx));
+    if (response) sendApiResponse(ctx, response);
+    else await next();
+  };
+}
+
+/** Checks every viewset of the router, then mounts it on the app. */
+export function registerRoutes(router: Router, app: { use(middleware: Middleware): unknown }): void {
+  router.assertReady();
+  app.use(viewsetsMiddleware(router));
+}
