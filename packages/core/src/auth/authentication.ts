@@ -14,4 +14,6 @@ export interface Authenticator {
   authenticate(request: ApiRequest): Promise<AuthResult | null> | AuthResult | null;
   /** The `WWW-Authenticate` challenge for 401 answers; without one, denials are 403. */
   challenge?(request: ApiRequest): string | undefined;
+  /** How the OpenAPI document describes this scheme (an OpenAPI Security Scheme Object), by name. */
+  readonly securityScheme?: { readonly name: string; readonly scheme: Readonly<Record<string, unknown>> };
 }
