@@ -81,6 +81,12 @@ describe("bearerTokenAuthentication", () => {
     expect(await token.authenticate(request("Bearer abc"))).toBeNull();
     expect(token.challenge?.(request())).toBe('Token realm="api"');
   });
+
+  it("describes itself for the OpenAPI document", () => {
+    expect(auth.securityScheme).toEqual({ name: "bearerAuth", scheme: { type: "http", scheme: "bearer" } });
+    const token = bearerTokenAuthentication({ verify: () => null, keyword: "Token" });
+    expect(token.securityScheme).toMatchObject({ name: "tokenAuth", scheme: { type: "apiKey", in: "header", name: "Authorization" } });
+  });
 });
 
 describe("basicAuthentication", () => {
@@ -126,6 +132,7 @@ describe("basicAuthentication", () => {
   it("challenges with its realm", () => {
     expect(auth.challenge?.(request())).toBe('Basic realm="api"');
     expect(basicAuthentication({ verify: () => null, realm: "admin" }).challenge?.(request())).toBe('Basic realm="admin"');
+    expect(auth.securityScheme).toEqual({ name: "basicAuth", scheme: { type: "http", scheme: "basic" } });
   });
 });
 

@@ -28,7 +28,16 @@ export interface BasicAuthenticationOptions {
 export function bearerTokenAuthentication(options: BearerTokenOptions): Authenticator {
   const keyword = options.keyword ?? "Bearer";
   const challenge = challengeOf(keyword, options.realm);
+  // OpenAPI's http scheme covers "Bearer" only; another keyword is an API key in the Authorization header.
+  const securityScheme =
+    keyword.toLowerCase() === "bearer"
+      ? { name: "bearerAuth", scheme: { type: "http", scheme: "bearer" } }
+      : {
+          name: `${keyword.toLowerCase()}Auth`,
+          scheme: { type: "apiKey", in: "header", name: "Authorization", description: `"${keyword} <token>"` },
+        };
   return {
+    securityScheme,
     async authenticate(request): Promise<AuthResult | null> {
       const credentials = credentialsFor(request, keyword);
       if (credentials === null) return null;
@@ -56,6 +65,7 @@ export function bearerTokenAuthentication(options: BearerTokenOptions): Authenti
 export function basicAuthentication(options: BasicAuthenticationOptions): Authenticator {
   const challenge = challengeOf("Basic", options.realm);
   return {
+    securityScheme: { name: "basicAuth", scheme: { type: "http", scheme: "basic" } },
     async authenticate(request): Promise<AuthResult | null> {
       const credentials = credentialsFor(request, "Basic");
       if (credentials === null) return null;
