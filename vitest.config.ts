@@ -1,32 +1,37 @@
-import { defineConfig, defaultServerConditions } from "vite";
-import { defineConfig as defineVitestConfig, mergeConfig } from "vitest/config";
+import { existsSync } from "node:fs";
+import { defaultServerConditions } from "vite";
+import { defineConfig } from "vitest/config";
 
 // Workspace packages are read from their sources (the `source` export condition), so tests need
 // no build step first.
-const sources = defineConfig({
-  resolve: { conditions: ["source", ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ["source", ...defaultServerConditions], externalConditions: ["source"] } },
+const conditions = ["source", ...defaultServerConditions];
+
+const project = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ["source"] } },
+  test: {
+    name,
+    root,
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    ...extra,
+  },
 });
 
-const project = (name: string, root: string, extra: Record<string, unknown> = {}) =>
-  mergeConfig(sources, {
-    test: {
-      name,
-      root,
-      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-      typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
-      ...extra,
-    },
-  });
+// Suites that share one database or server run their files one at a time.
+const serial = { fileParallelism: false };
 
-export default defineVitestConfig({
+export default defineConfig({
   test: {
     projects: [
       project("core", "packages/core"),
       project("express", "packages/adapter-express"),
       project("koa", "packages/adapter-koa"),
       project("hono", "packages/adapter-hono"),
-      project("drizzle", "packages/drizzle", { fileParallelism: false }),
-    ],
+      project("drizzle", "packages/drizzle", serial),
+      project("redis", "packages/redis", serial),
+      project("quickstart", "examples/quickstart"),
+      project("shop", "examples/shop", serial),
+    ].filter((p) => existsSync(p.test.root)),
   },
 });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { getJSON, readJSONBody } from "./body.js";
+import type { ApiRequest } from "./request.js";
+
+function request(body: string | null, headers: Record<string, string> = { "content-type": "application/json" }): ApiRequest {
+  const bytes = body === null ? null : new TextEncoder().encode(body);
+  return {
+    method: "POST",
+    path: "/",
+    rawQuery: "",
+    headers,
+    origin: "http://test",
+    remoteAddress: "127.0.0.1",
+    body: bytes === null ? { kind: "none" } : { kind: "stream", stream: chunks(bytes) },
+  };
+}
+
+async function* chunks(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+}
+
+describe("readJSONBody", () => {
+  it("parses a body that arrives in chunks, multi-byte characters included", async () => {
+    expect(await readJSONBody(request('{"name":"Crème brûlée ☕"}'))).toEqual({ name: "Crème brûlée ☕" });
+  });
+
+  it("returns undefined for an empty body", async () => {
+    expect(await readJSONBody(request(""))).toBeUndefined();
+    expect(await readJSONBody(request(null))).toBeUndefined();
+  });
+
+  it("refuses a body over the limit while reading, and a declared one before", async () => {
+    await expect(readJSONBody(request(JSON.stringify({ a: "x".repeat(100) })), 50)).rejects.toMatchObject({ status: 413 });
+    await expect(readJSONBody(request("{}", { "content-type": "application/json", "content-length": "5000" }), 100)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it("refuses other content types with 415 and malformed JSON with 400", async () => {
+    await expect(readJSONBody(request("a=1", { "content-type": "application/x-www-form-urlencoded" }))).rejects.toMatchObject({ status: 415 });
+    await expect(readJSONBody(request("{}", {}))).rejects.toMatchObject({ status: 415 });
+    await expect(readJSONBody(request("{oops"))).rejects.toMatchObject({ status: 400, message: "Malformed JSON in request body." });
+  });
+
+  it("uses a body the app already parsed", async () => {
+    const parsed: ApiRequest = { ...request(null), body: { kind: "parsed", value: { ok: true } } };
+    expect(await getJSON(parsed)).toEqual({ ok: true });
+  });
+});
