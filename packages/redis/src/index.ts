@@ -1,0 +1,1 @@
+export { RedisThrottleStore, type RedisThrottleStoreOptions, type ThrottleStoreLogger } from "./redis-store.js";

@@ -1,0 +1,250 @@
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { ThrottleUnavailable, checkThrottles, userRateThrottle } from "@viewsets/core/throttling";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { type FlakyProxy, flakyProxy } from "./fixtures/flaky-proxy.js";
+import { RedisThrottleStore, type ThrottleStoreLogger } from "./redis-store.js";
+
+// These tests need a real Redis: REDIS_URL, or 127.0.0.1:6379. Without one they are skipped with
+// one warning, except in CI (CI=true), where an unreachable Redis fails them.
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const IN_CI = process.env.CI === "true";
+
+async function probe(url: string): Promise<string | null> {
+  const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 1000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    client.disconnect();
+  }
+}
+
+const unreachable = await probe(REDIS_URL);
+if (unreachable && !IN_CI) {
+  console.warn(`@viewsets/redis: skipping the Redis tests: no Redis at ${REDIS_URL} (${unreachable}); set REDIS_URL, or CI=true to fail instead.`);
+}
+const redisIt = unreachable && !IN_CI ? it.skip : it;
+
+let prefixes = 0;
+const runId = `${process.pid}-${Date.now()}`;
+/** A key prefix no other test (or test run) uses. */
+const uniquePrefix = () => `viewsets-test:${runId}:${++prefixes}:`;
+
+const admin = unreachable ? undefined : new Redis(REDIS_URL);
+const stores: RedisThrottleStore[] = [];
+const proxies: FlakyProxy[] = [];
+
+function store(options: Partial<ConstructorParameters<typeof RedisThrottleStore>[0]> = {}) {
+  const created = new RedisThrottleStore({ url: REDIS_URL, prefix: uniquePrefix(), ...options });
+  stores.push(created);
+  return created;
+}
+
+function recordingLogger() {
+  const lines: { level: "error" | "info"; message: string }[] = [];
+  const logger: ThrottleStoreLogger = {
+    error: (message) => lines.push({ level: "error", message }),
+    info: (message) => lines.push({ level: "info", message }),
+  };
+  return { logger, lines };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("the condition did not come true in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+  await Promise.all(proxies.map((p) => p.close()));
+  if (admin) {
+    const keys = await admin.keys(`viewsets-test:${runId}:*`);
+    if (keys.length > 0) await admin.del(...keys);
+    admin.disconnect();
+  }
+});
+
+describe("RedisThrottleStore", () => {
+  if (unreachable && IN_CI) {
+    it("needs a reachable Redis in CI", () => {
+      expect.fail(`no Redis at ${REDIS_URL}: ${unreachable}`);
+    });
+  }
+
+  redisIt("lets exactly N through in a window, with exact retry and reset (caller's clock)", async () => {
+    const s = store({ clock: "caller" });
+    const T = 1_700_000_000_000;
+    expect(await s.hit("k", 3, 60_000, T)).toEqual({ allowed: true, count: 1, retryAfterMs: 0, resetMs: 60_000 });
+    expect(await s.hit("k", 3, 60_000, T + 10_000)).toEqual({ allowed: true, count: 2, retryAfterMs: 0, resetMs: 60_000 });
+    expect(await s.hit("k", 3, 60_000, T + 20_000)).toEqual({ allowed: true, count: 3, retryAfterMs: 0, resetMs: 60_000 });
+    expect(await s.hit("k", 3, 60_000, T + 30_000)).toEqual({ allowed: false, count: 3, retryAfterMs: 30_000, resetMs: 50_000 });
+    expect(await s.hit("k", 3, 60_000, T + 59_999)).toMatchObject({ allowed: false, retryAfterMs: 1 });
+    expect(await s.hit("k", 3, 60_000, T + 60_000)).toMatchObject({ allowed: true, count: 3 });
+    expect(await s.hit("k", 3, 60_000, T + 60_001)).toMatchObject({ allowed: false, retryAfterMs: 9_999 });
+  });
+
+  redisIt("never lets 2N through across a fixed-window boundary", async () => {
+    const s = store({ clock: "caller" });
+    const T = 1_700_000_040_000; // 20 s before a clock minute ends
+    for (let i = 0; i < 10; i++) expect((await s.hit("k", 10, 60_000, T + 19_000))?.allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await s.hit("k", 10, 60_000, T + 21_000))?.allowed).toBe(false);
+  });
+
+  redisIt("keeps each bucket under its prefix with a TTL of the window", async () => {
+    const s = store();
+    await s.hit("user:42", 5, 30_000, Date.now());
+    const ttl = await admin!.pttl(`${s.prefix}user:42`);
+    expect(ttl).toBeGreaterThan(29_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    expect(await admin!.zcard(`${s.prefix}user:42`)).toBe(1);
+  });
+
+  redisIt("uses the Redis server's clock by default", async () => {
+    const s = store();
+    // A caller clock far in the past is ignored: the hits land now and expire with the window.
+    expect(await s.hit("k", 1, 300, 0)).toMatchObject({ allowed: true });
+    const refused = await s.hit("k", 1, 300, 0);
+    expect(refused).toMatchObject({ allowed: false });
+    expect(refused!.retryAfterMs).toBeGreaterThan(0);
+    expect(refused!.retryAfterMs).toBeLessThanOrEqual(300);
+    await new Promise((resolve) => setTimeout(resolve, refused!.retryAfterMs + 20));
+    expect(await s.hit("k", 1, 300, 0)).toMatchObject({ allowed: true });
+  });
+
+  redisIt("lets exactly 10 of 100 parallel checks through a limit of 10", async () => {
+    const throttle = userRateThrottle("10/min", { store: store() });
+    const subject = {
+      request: { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "http://x", remoteAddress: "127.0.0.1", body: { kind: "none" as const } },
+      ip: "127.0.0.1",
+      user: { id: 1 },
+      userId: "1",
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => checkThrottles([throttle], subject)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(10);
+    expect(outcomes.filter((o) => o.status === "rejected" && (o.reason as { status?: number }).status === 429)).toHaveLength(90);
+  });
+
+  redisIt("enforces one combined limit for two processes sharing one Redis", async () => {
+    const prefix = uniquePrefix();
+    const worker = fileURLToPath(new URL("./fixtures/hit-worker.ts", import.meta.url));
+    const root = fileURLToPath(new URL("../../..", import.meta.url));
+    const children = [0, 1].map(() =>
+      fork(worker, [REDIS_URL, prefix, "25", "30"], {
+        cwd: root,
+        execArgv: ["--import", "tsx", "--conditions=source"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      }),
+    );
+    const message = (child: (typeof children)[number]) =>
+      new Promise<unknown>((resolve, reject) => {
+        child.once("message", resolve);
+        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+      });
+    await Promise.all(children.map(message)); // both connected and warmed up
+    const results = children.map(message);
+    for (const child of children) child.send("go");
+    const counts = (await Promise.all(results)) as { allowed: number; unanswered: number }[];
+    expect(counts.map((c) => c.unanswered)).toEqual([0, 0]);
+    expect(counts[0]!.allowed + counts[1]!.allowed).toBe(25);
+    expect(await admin!.zcard(`${prefix}shared`)).toBe(25);
+  }, 30_000);
+
+  redisIt("serves requests through an outage (fail open), logging its start and end once each", async () => {
+    const proxy = await flakyProxy(hostOf(REDIS_URL));
+    proxies.push(proxy);
+    const { logger, lines } = recordingLogger();
+    const s = store({ url: proxy.url, logger, timeoutMs: 200 });
+    expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true, count: 1 });
+    expect(lines).toEqual([]);
+
+    proxy.set("down");
+    const started = Date.now();
+    for (let i = 0; i < 50; i++) expect(await s.hit("k", 100, 60_000, Date.now())).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2000); // 50 checks, none waits for the timeout
+    expect(s.available).toBe(false);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "error" });
+    expect(lines[0]!.message).toMatch(/^@viewsets\/redis: Redis is unreachable \(.+\); requests are served without rate limits until it is back\.$/);
+
+    proxy.set("up");
+    await until(async () => (await s.hit("k", 100, 60_000, Date.now())) !== null);
+    expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true });
+    expect(s.available).toBe(true);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual({ level: "info", message: "@viewsets/redis: Redis is reachable again; rate limits apply again." });
+  }, 20_000);
+
+  redisIt("does not hang when Redis accepts connections but never answers", async () => {
+    const proxy = await flakyProxy(hostOf(REDIS_URL));
+    proxies.push(proxy);
+    const { logger, lines } = recordingLogger();
+    const s = store({ url: proxy.url, logger, timeoutMs: 150 });
+    expect(await s.hit("k", 5, 60_000, Date.now())).not.toBeNull();
+    proxy.set("stalled");
+    // The connection stays open: each check must give up after timeoutMs, not hang.
+    let started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.hit("k", 5, 60_000, Date.now())));
+    expect(answers.every((a) => a === null)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Now known to be down: one check probes (and waits), the others answer at once.
+    started = Date.now();
+    const probe = s.hit("k", 5, 60_000, Date.now());
+    for (let i = 0; i < 20; i++) expect(await s.hit("k", 5, 60_000, Date.now())).toBeNull();
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(await probe).toBeNull();
+    expect(lines.filter((l) => l.level === "error")).toHaveLength(1);
+  }, 20_000);
+
+  redisIt("refuses requests with 503 during an outage when failClosed", async () => {
+    const proxy = await flakyProxy(hostOf(REDIS_URL));
+    proxies.push(proxy);
+    const { logger, lines } = recordingLogger();
+    const s = store({ url: proxy.url, logger, failClosed: true, timeoutMs: 200 });
+    const throttle = userRateThrottle("100/min", { store: s });
+    const subject = {
+      request: { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "http://x", remoteAddress: "127.0.0.1", body: { kind: "none" as const } },
+      ip: "127.0.0.1",
+      user: undefined,
+      userId: undefined,
+    };
+    expect(await checkThrottles([throttle], subject)).toMatchObject({ "RateLimit-Limit": "100", "RateLimit-Remaining": "99" });
+    proxy.set("down");
+    for (let i = 0; i < 5; i++) {
+      const error = await checkThrottles([throttle], subject).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ThrottleUnavailable);
+      expect((error as ThrottleUnavailable).status).toBe(503);
+      expect((error as ThrottleUnavailable).headers["Retry-After"]).toBe("5");
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.message).toMatch(/requests that are throttled are refused with 503/);
+    proxy.set("up");
+    await until(async () => (await checkThrottles([throttle], subject).then(() => true, () => false)));
+    expect(lines.map((l) => l.level)).toEqual(["error", "info"]);
+  }, 20_000);
+
+  redisIt("works with a client the app passes in, and leaves it open", async () => {
+    const client = new Redis(REDIS_URL);
+    const s = new RedisThrottleStore({ client, prefix: uniquePrefix() });
+    const other = new RedisThrottleStore({ client, prefix: s.prefix });
+    expect(await s.hit("k", 1, 60_000, 0)).toMatchObject({ allowed: true });
+    expect(await other.hit("k", 1, 60_000, 0)).toMatchObject({ allowed: false });
+    await s.close();
+    expect(client.status).toBe("ready");
+    client.disconnect();
+  });
+});
+
+function hostOf(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname || "127.0.0.1", port: Number(parsed.port || 6379) };
+}
