@@ -1,0 +1,130 @@
+import type { Column } from "drizzle-orm";
+import { Conflict, ValidationError } from "@viewsets/core";
+import { databaseNamesOf, type Dialect } from "./columns.js";
+
+/** What the manager was doing when the database refused, and what it can look at. */
+export interface ErrorContext {
+  readonly dialect: Dialect;
+  readonly columns: Readonly<Record<string, Column>>;
+  readonly operation: "create" | "update" | "delete";
+  /**
+   * SQLite does not say which foreign key failed: the manager checks which referenced rows are
+   * missing and returns their fields.
+   */
+  readonly missingReferences?: () => Promise<string[]>;
+}
+
+interface DriverError {
+  readonly code: string;
+  readonly message: string;
+  readonly detail?: string;
+  readonly column?: string;
+  readonly constraint?: string;
+}
+
+/** The driver's own error under drizzle's DrizzleQueryError (which carries SQL and values). */
+export function driverErrorOf(error: unknown): DriverError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return current as unknown as DriverError;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function fieldOfDatabaseName(columns: Readonly<Record<string, Column>>, name: string): string | undefined {
+  const unquoted = name.trim().replace(/^"(.*)"$/, "$1");
+  for (const [key, column] of Object.entries(columns)) {
+    if (databaseNamesOf(column).includes(unquoted)) return key;
+  }
+  return undefined;
+}
+
+function fieldsOfNames(columns: Readonly<Record<string, Column>>, names: readonly string[]): string[] | undefined {
+  const fields = names.map((name) => fieldOfDatabaseName(columns, name));
+  return fields.every((field) => field !== undefined) ? (fields as string[]) : undefined;
+}
+
+/** PostgreSQL's detail `Key (a, b)=(...) ...` names the columns. */
+function pgDetailColumns(detail: string | undefined): string[] {
+  const match = detail ? /^Key \((.+?)\)=/.exec(detail) : null;
+  return match ? match[1]!.split(",").map((name) => name.trim()) : [];
+}
+
+/** SQLite's message `UNIQUE constraint failed: products.sku, products.code` names them too. */
+function sqliteMessageColumns(message: string): string[] {
+  const index = message.indexOf(": ");
+  if (index < 0) return [];
+  return message
+    .slice(index + 2)
+    .split(",")
+    .map((name) => name.trim().split(".").pop()!)
+    .filter(Boolean);
+}
+
+function uniqueConflict(fields: string[] | undefined): Conflict {
+  if (!fields || fields.length === 0) return new Conflict("A record with these values already exists.");
+  return new Conflict(`A record with this ${fields.join(" and ")} already exists.`);
+}
+
+const NOT_NULL_MESSAGE = "This field may not be null.";
+const MISSING_REFERENCE_MESSAGE = "Invalid pk - object does not exist.";
+const REFERENCED_MESSAGE = "This record cannot be deleted while other records refer to it.";
+const CHECK_MESSAGE = "The values do not satisfy a constraint of the database.";
+
+function notNull(field: string | undefined): ValidationError {
+  return field ? new ValidationError({ [field]: [NOT_NULL_MESSAGE] }) : new ValidationError(`A required field may not be null.`);
+}
+
+async function missingReference(context: ErrorContext, fields: string[] | undefined): Promise<ValidationError> {
+  const named = fields && fields.length > 0 ? fields : await context.missingReferences?.().catch(() => undefined);
+  if (!named || named.length === 0) return new ValidationError("A referenced object does not exist.");
+  return new ValidationError(Object.fromEntries(named.map((field) => [field, [MISSING_REFERENCE_MESSAGE]])));
+}
+
+async function mapPg(error: DriverError, context: ErrorContext): Promise<Error | undefined> {
+  switch (error.code) {
+    case "23505":
+      return uniqueConflict(fieldsOfNames(context.columns, pgDetailColumns(error.detail)));
+    case "23503":
+      if (context.operation === "delete") return new Conflict(REFERENCED_MESSAGE);
+      return missingReference(context, fieldsOfNames(context.columns, pgDetailColumns(error.detail)));
+    case "23502":
+      return notNull(error.column === undefined ? undefined : fieldOfDatabaseName(context.columns, error.column));
+    case "23514":
+      return new ValidationError(CHECK_MESSAGE);
+    default:
+      return undefined;
+  }
+}
+
+async function mapSqlite(error: DriverError, context: ErrorContext): Promise<Error | undefined> {
+  switch (error.code) {
+    case "SQLITE_CONSTRAINT_UNIQUE":
+    case "SQLITE_CONSTRAINT_PRIMARYKEY":
+      return uniqueConflict(fieldsOfNames(context.columns, sqliteMessageColumns(error.message)));
+    case "SQLITE_CONSTRAINT_FOREIGNKEY":
+      if (context.operation === "delete") return new Conflict(REFERENCED_MESSAGE);
+      return missingReference(context, undefined);
+    case "SQLITE_CONSTRAINT_NOTNULL":
+      return notNull(fieldsOfNames(context.columns, sqliteMessageColumns(error.message))?.[0]);
+    case "SQLITE_CONSTRAINT_CHECK":
+      return new ValidationError(CHECK_MESSAGE);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A database error as a core error a client can act on: a unique violation is a 409 `Conflict`
+ * naming the field, a missing foreign key or a NULL in a NOT NULL column a 400 `ValidationError`
+ * with errors per field. Anything else is returned as it was, for the core to answer 500.
+ * The messages made here never carry SQL or values.
+ */
+export async function mapDatabaseError(error: unknown, context: ErrorContext): Promise<unknown> {
+  const driverError = driverErrorOf(error);
+  if (!driverError) return error;
+  const mapped = context.dialect === "pg" ? await mapPg(driverError, context) : await mapSqlite(driverError, context);
+  return mapped ?? error;
+}
