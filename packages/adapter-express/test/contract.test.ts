@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { runAdapterContract } from "@viewsets/core/testing";
+import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import express from "express";
 import { registerRoutes, toExpress } from "../src/index.js";
 
-runAdapterContract({
+const adapter: AdapterContractOptions = {
   name: "express",
   async serve(router, options) {
     const app = express();
@@ -27,4 +27,7 @@ runAdapterContract({
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   },
-});
+};
+
+runAdapterContract(adapter);
+runAuthContract(adapter);

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { runAdapterContract } from "@viewsets/core/testing";
+import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import { Hono } from "hono";
 import { registerRoutes, toHono } from "../src/index.js";
 
-runAdapterContract({
+const adapter: AdapterContractOptions = {
   name: "hono",
   async serve(router, options) {
     const app = new Hono<{ Variables: { user: unknown } }>();
@@ -31,4 +31,7 @@ runAdapterContract({
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   },
-});
+};
+
+runAdapterContract(adapter);
+runAuthContract(adapter);

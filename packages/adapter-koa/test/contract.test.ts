@@ -1,11 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bodyParser } from "@koa/bodyparser";
-import { runAdapterContract } from "@viewsets/core/testing";
+import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import Koa from "koa";
 import { registerRoutes, toKoa } from "../src/index.js";
 
-runAdapterContract({
+const adapter: AdapterContractOptions = {
   name: "koa",
   async serve(router, options) {
     const app = new Koa();
@@ -36,4 +36,7 @@ runAdapterContract({
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   },
-});
+};
+
+runAdapterContract(adapter);
+runAuthContract(adapter);

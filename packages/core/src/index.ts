@@ -64,7 +64,6 @@ export { Router } from "./router/router.js";
 export type { RouterOptions } from "./router/router.js";
 export { checkViewSetConfiguration } from "./checks/check-configuration.js";
 
-// Authentication and permissions (interfaces; the classes are in ./auth).
-export type { Authenticator, AuthResult } from "./auth/authentication.js";
-export type { Permission, ViewAction, ViewInfo } from "./auth/permissions.js";
+// Authentication and permissions.
+export * from "./auth/index.js";
 export type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttling/throttle.js";

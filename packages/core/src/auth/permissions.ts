@@ -5,7 +5,8 @@ export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_up
 /** What a permission learns about the view it guards. */
 export interface ViewInfo {
   readonly resource: string;
-  readonly action: ViewAction;
+  /** One of the six standard actions, or the name of a custom action run with `checks: true`. */
+  readonly action: ViewAction | (string & {});
   readonly readOnly: boolean;
 }
 

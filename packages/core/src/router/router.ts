@@ -93,6 +93,9 @@ export class Router {
         throw new ConfigurationError(`viewsets: action ${resource}.${name}: unknown HTTP method "${method.slice(0, 20)}"`);
       }
     }
+    if (config.checks && !this.resources.get(resource)?.viewset) {
+      throw new ConfigurationError(`viewsets: action ${resource}.${name}: checks need a viewset registered for ${resource} first`);
+    }
     if (typeof handler !== "function") throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
     const urlPath = config.urlPath ?? name;
     if (!RESOURCE_NAME.test(urlPath)) {
@@ -171,7 +174,7 @@ export class Router {
         return entry.viewset.handle({ kind: "list", resource: match.resource }, request, this.settings);
       case "detail": {
         const action = entry.collectionActions.get(match.id);
-        if (action) return this.runAction(action, request, {});
+        if (action) return this.runAction(action, entry, request, {});
         if (!entry.viewset) return null;
         const id = parseId(match.id);
         if (id === null) return errorResponse(new NotFound());
@@ -183,16 +186,24 @@ export class Router {
         const action = entry.detailActions.get(match.segment);
         if (!action) return entry.viewset ? errorResponse(new NotFound()) : null;
         if (parseId(match.id) === null) return errorResponse(new NotFound());
-        return this.runAction(action, request, { id: match.id });
+        return this.runAction(action, entry, request, { id: match.id });
       }
     }
   }
 
-  private async runAction(action: ActionRoute, request: ApiRequest, params: Record<string, string>): Promise<ApiResponse> {
+  private async runAction(
+    action: ActionRoute,
+    entry: ResourceEntry,
+    request: ApiRequest,
+    params: Record<string, string>,
+  ): Promise<ApiResponse> {
     if (!action.methods.includes(request.method as HttpMethod)) {
       return errorResponse(new MethodNotAllowed(request.method, action.methods));
     }
     request.params = params;
+    if (action.config.checks && entry.viewset?.checkAction) {
+      return entry.viewset.checkAction(action.resource, action.name, request, this.settings, () => action.handler(request));
+    }
     try {
       return await action.handler(request);
     } catch (error) {

@@ -14,6 +14,11 @@ export interface ActionConfig {
   detail?: boolean;
   /** Last path segment of the route (default: the action name). */
   urlPath?: string;
+  /**
+   * Run the resource's viewset checks (authentication, permissions, throttles) before the
+   * handler. Off by default: an action is a plain handler (spec 4.5).
+   */
+  checks?: boolean;
   /** Documentation for the OpenAPI document. */
   summary?: string;
   description?: string;

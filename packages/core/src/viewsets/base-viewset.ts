@@ -231,20 +231,43 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       action: action ?? nearestAction(route, request.method),
       readOnly: this.options.readOnly === true,
     };
-    request.view = view;
-    let rateHeaders: Record<string, string> = {};
-    const authenticators = this.options.authentication ?? settings.authentication;
-    try {
-      rateHeaders = await this.initial(request, view, settings);
+    return this.guarded(view, request, settings, () => {
       if (action === undefined || (view.readOnly && WRITE_ACTIONS.has(action))) {
         const allow = view.readOnly ? ["GET"] : route.kind === "list" ? ["GET", "POST"] : ["GET", "PUT", "PATCH", "DELETE"];
         throw new MethodNotAllowed(request.method, allow);
       }
-      const response = await this.dispatch(action, route, request, settings);
+      return this.dispatch(action, route, request, settings);
+    });
+  }
+
+  /** A custom action's handler behind this viewset's checks (`checks: true` on the action). */
+  checkAction(
+    resource: string,
+    name: string,
+    request: ApiRequest,
+    settings: ViewSettings,
+    run: () => Promise<ApiResponse> | ApiResponse,
+  ): Promise<ApiResponse> {
+    const view: ViewInfo = { resource, action: name, readOnly: this.options.readOnly === true };
+    return this.guarded(view, request, settings, run);
+  }
+
+  /** Checks, then `run`; every error becomes its problem response, RateLimit headers kept. */
+  private async guarded(
+    view: ViewInfo,
+    request: ApiRequest,
+    settings: ViewSettings,
+    run: () => Promise<ApiResponse> | ApiResponse,
+  ): Promise<ApiResponse> {
+    request.view = view;
+    let rateHeaders: Record<string, string> = {};
+    try {
+      rateHeaders = await this.initial(request, view, settings);
+      const response = await run();
       Object.assign(response.headers, rateHeaders);
       return response;
     } catch (error) {
-      const response = errorResponse(this.challenge(error, request, authenticators));
+      const response = errorResponse(this.challenge(error, request, this.options.authentication ?? settings.authentication));
       if (!(error instanceof ApiError)) settings.onError(error, request);
       if (response.status !== 429) Object.assign(response.headers, rateHeaders);
       return response;

@@ -34,6 +34,16 @@ export class ViewSetConfig<Row extends object> implements ViewSet {
     return this.build().handle(route, request, settings);
   }
 
+  checkAction(
+    resource: string,
+    name: string,
+    request: ApiRequest,
+    settings: ViewSettings,
+    run: () => Promise<ApiResponse> | ApiResponse,
+  ): Promise<ApiResponse> {
+    return this.build().checkAction(resource, name, request, settings, run);
+  }
+
   checkConfiguration(resource?: string): ConfigurationError | null {
     return checkViewSetConfiguration(resource ?? this.model?.name?.toLowerCase() ?? "?", this);
   }

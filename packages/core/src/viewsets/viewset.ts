@@ -29,5 +29,13 @@ export interface ViewSettings {
  */
 export interface ViewSet {
   handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse>;
+  /** Runs the viewset's checks around a custom action's handler (actions with `checks: true`). */
+  checkAction?(
+    resource: string,
+    name: string,
+    request: ApiRequest,
+    settings: ViewSettings,
+    run: () => Promise<ApiResponse> | ApiResponse,
+  ): Promise<ApiResponse>;
   checkConfiguration?(resource?: string): ConfigurationError | null;
 }
