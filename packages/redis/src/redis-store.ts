@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { type ThrottleHit, type ThrottleStore, ThrottleUnavailable } from "@viewsets/core/throttling";
 import { type Cluster, Redis } from "ioredis";
 import { HIT_SCRIPT } from "./hit-script.js";
@@ -50,7 +50,9 @@ export class RedisThrottleStore implements ThrottleStore {
   readonly #owned: boolean;
   readonly #logger: ThrottleStoreLogger;
   readonly #useCallerClock: boolean;
-  readonly #member = randomUUID();
+  // Members must be unique per request; a short random prefix per store keeps them small enough
+  // for Redis's compact sorted-set encoding.
+  readonly #member = randomBytes(9).toString("base64url");
   #sequence = 0;
   #healthy = true;
   #everReady = false;
