@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { NotFound } from "../http/errors.js";
+import { type ApiRequest, contextOf, parseQuery } from "../http/request.js";
+import { linkWith } from "./links.js";
+import { memoryQuerySet } from "./memory-queryset.js";
+import { pageNumberPagination, resolvePageSize } from "./pagination.js";
+
+function request(rawQuery: string): ApiRequest {
+  return { method: "GET", path: "/api/items/", rawQuery, headers: {}, origin: "https://example.test", remoteAddress: undefined, body: { kind: "none" } };
+}
+
+const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
+
+async function page(rawQuery: string, pageSize = 3) {
+  const req = request(rawQuery);
+  const result = await pageNumberPagination().paginate({
+    request: req,
+    ctx: contextOf(req),
+    params: parseQuery(rawQuery),
+    queryset: memoryQuerySet(async () => rows),
+    ordering: ["-id"],
+    fields: { id: { type: "int", primaryKey: true } },
+    primaryKey: "id",
+    pageSize,
+    maxPageSize: 5,
+  });
+  return result.envelope(result.rows);
+}
+
+describe("page-number pagination", () => {
+  it("pages in the given order with links that keep other parameters", async () => {
+    expect(await page("q=a&page=2")).toEqual({
+      count: 7,
+      next: "https://example.test/api/items/?q=a&page=3",
+      previous: "https://example.test/api/items/?q=a",
+      results: [{ id: 4 }, { id: 3 }, { id: 2 }],
+    });
+    expect(await page("page=last")).toMatchObject({ results: [{ id: 1 }], next: null });
+  });
+
+  it("404s pages that are not positive integers or past the last page", async () => {
+    for (const bad of ["0", "4", "-1", "x", "1.0", "%20"]) await expect(page(`page=${bad}`)).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it("resolves page_size: default when invalid, capped at the maximum", () => {
+    expect(resolvePageSize(undefined, 20, 100)).toBe(20);
+    expect(resolvePageSize(["0"], 20, 100)).toBe(20);
+    expect(resolvePageSize(["abc"], 20, 100)).toBe(20);
+    expect(resolvePageSize(["50"], 20, 100)).toBe(50);
+    expect(resolvePageSize(["5000"], 20, 100)).toBe(100);
+  });
+
+  it("builds links that keep repeated parameters and encode values", () => {
+    const req = request("");
+    const params = parseQuery("id=1&id=2&name=a%20b&page=1");
+    expect(linkWith(req, params, "page", "2")).toBe("https://example.test/api/items/?id=1&id=2&name=a+b&page=2");
+    expect(linkWith(req, params, "page", null)).toBe("https://example.test/api/items/?id=1&id=2&name=a+b");
+  });
+});
