@@ -142,6 +142,10 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   }
 }
 
+// The values each row had when a manager returned it, so that `update` writes only the fields a
+// request changed. Shared by all managers: a viewset may build a new manager per request.
+const loaded = new WeakMap<object, Map<string, unknown>>();
+
 /** A comparable form of a value, to see which fields an update changed. */
 function fingerprint(value: unknown): unknown {
   if (value instanceof Date) return `date:${value.getTime()}`;
@@ -156,8 +160,6 @@ function fingerprint(value: unknown): unknown {
  */
 export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T>>, PipelineManager<Row<T>> {
   private readonly access: TableAccess<T>;
-  // The values `get` returned, so that `update` writes only the fields a request changed.
-  private readonly loaded = new WeakMap<object, Map<string, unknown>>();
 
   constructor(db: SQLiteDatabase | PostgresDatabase, table: T, options: ManagerOptions<T> = {}) {
     const dialect = dialectOf(table);
@@ -231,7 +233,7 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
     const record = obj as Record<string, unknown>;
     const condition = this.primaryKeyIs(record[this.access.primaryKey] as number | bigint);
     if (!condition) throw new NotFound();
-    const before = this.loaded.get(obj as object);
+    const before = loaded.get(obj as object);
     const values = this.columnValues(
       record,
       (key, column) =>
@@ -293,7 +295,7 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
   }
 
   private remember(row: Record<string, unknown>): void {
-    this.loaded.set(row, new Map(Object.entries(row).map(([key, value]) => [key, fingerprint(value)])));
+    loaded.set(row, new Map(Object.entries(row).map(([key, value]) => [key, fingerprint(value)])));
   }
 
   private mapError(error: unknown, operation: "create" | "update" | "delete", values: Record<string, unknown>): Promise<unknown> {

@@ -586,6 +586,33 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(((await products.get(ctx, hidden!.id)) as Product).name).toBe("hidden");
       });
 
+      it("a subclass that narrows querySet() and get hides rows the same way", async () => {
+        const [visible, hidden] = await seed([
+          { name: "visible", price: "1", status: "live" },
+          { name: "hidden", price: "1" },
+        ]);
+        const status = column(fx.products, "status");
+        class LiveProducts extends DrizzleManager<Table> {
+          override querySet() {
+            return super.querySet().where(eq(status, "live"));
+          }
+          override async get(context: RequestContext, id: number | bigint) {
+            const row = (await super.get(context, id)) as Product | null;
+            return row?.status === "live" ? row : null;
+          }
+        }
+        const router = new Router("/api");
+        router.register(
+          "products",
+          new BaseViewSet({ serializer: () => new BaseSerializer(), model: tableModel(fx.products), queryset: new LiveProducts(fx.db, fx.products) }),
+        );
+        const listed = json(await router.handle(request("GET", "/api/products/", { query: "name__startswith=" })));
+        expect((listed.results as Product[]).map((row) => row.name)).toEqual(["visible"]);
+        expect(listed.count).toBe(1);
+        expect((await router.handle(request("GET", `/api/products/${hidden!.id}`)))!.status).toBe(404);
+        expect((await router.handle(request("GET", `/api/products/${visible!.id}`)))!.status).toBe(200);
+      });
+
       it("a scope may depend on the request's user", async () => {
         const [mine, theirs] = await seed([
           { name: "mine", price: "1", ownerId: 1 },

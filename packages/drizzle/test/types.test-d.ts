@@ -1,0 +1,59 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type Database from "better-sqlite3";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { bigint, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { BaseViewSet, Model, RequestContext } from "@viewsets/core";
+import { createManager, modelViewSet, tableModel } from "../src/index.js";
+
+const products = sqliteTable("products", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  status: text({ enum: ["draft", "live"] }).notNull(),
+});
+const ledger = pgTable("ledger", {
+  id: bigint({ mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+  note: pgText().notNull(),
+});
+declare const sqlite: BetterSQLite3Database & { $client: Database.Database };
+declare const postgres: NodePgDatabase;
+declare const ctx: RequestContext;
+
+describe("row types flow from the table", () => {
+  it("tableModel is a Model of the table's select type", () => {
+    expectTypeOf(tableModel(products)).toEqualTypeOf<Model<typeof products.$inferSelect>>();
+    // Options name the table's fields.
+    tableModel(products, { hidden: ["name"], readOnly: ["status"], clean: (row) => {
+        expectTypeOf(row.status).toEqualTypeOf<"draft" | "live">();
+      } });
+    // @ts-expect-error not a field of the table
+    tableModel(products, { hidden: ["nope"] });
+  });
+
+  it("managers return rows of the table; bigint-mode ids stay bigint", async () => {
+    const manager = createManager(sqlite, products);
+    expectTypeOf(await manager.get(ctx, 1)).toEqualTypeOf<typeof products.$inferSelect | null>();
+    expectTypeOf(await manager.querySet().filter({ kind: "condition", field: "name", lookup: "exact", value: "x" }).all(ctx)).toEqualTypeOf<
+      (typeof products.$inferSelect)[]
+    >();
+    const rows = createManager(postgres, ledger);
+    expectTypeOf((await rows.get(ctx, 2n ** 60n))!.id).toEqualTypeOf<bigint>();
+    expectTypeOf(rows.create).parameter(1).toEqualTypeOf<typeof ledger.$inferInsert>();
+  });
+
+  it("a table only goes with a database of its dialect", () => {
+    // @ts-expect-error a PostgreSQL table on a SQLite database
+    createManager(sqlite, ledger);
+    // @ts-expect-error a SQLite table on a PostgreSQL database
+    createManager(postgres, products);
+  });
+
+  it("modelViewSet is a BaseViewSet of the row type, with options on its fields", () => {
+    expectTypeOf(modelViewSet(sqlite, products, { ordering: ["-name"], searchFields: ["name"] })).toEqualTypeOf<
+      BaseViewSet<typeof products.$inferSelect>
+    >();
+    // @ts-expect-error not a field of the table
+    modelViewSet(sqlite, products, { ordering: ["-price"] });
+  });
+});
