@@ -57,6 +57,13 @@ describe("clientIp", () => {
     expect(clientIp(request("2001:db8::1"))).toBe("2001:db8::1");
   });
 
+  it("uses the socket when the chosen hop is not an address", () => {
+    expect(clientIp(request("10.0.0.2", "unknown"), 1)).toBe("10.0.0.2");
+    expect(clientIp(request("10.0.0.2", `${"x".repeat(10_000)}, 10.0.0.9`), 2)).toBe("10.0.0.2");
+    expect(clientIp(request("10.0.0.2", "<script>"), 1)).toBe("10.0.0.2");
+    expect(clientIp(request("10.0.0.2", "fe80::1%eth0"), 1)).toBe("fe80::1%eth0");
+  });
+
   it("answers 'unknown' when the adapter knows no address", () => {
     expect(clientIp(request(undefined))).toBe("unknown");
     expect(clientIp(request(""))).toBe("unknown");

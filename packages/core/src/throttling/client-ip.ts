@@ -19,8 +19,14 @@ export function clientIp(request: ApiRequest, trustedProxies = 0): string {
   const hops = header.split(",").map((hop) => hop.trim()).filter((hop) => hop !== "");
   // The socket peer is the nearest trusted proxy; each further trusted proxy appended one hop.
   // With fewer hops than trusted proxies, the left-most is the best guess (as Express does).
-  const hop = hops[Math.max(0, hops.length - trusted)];
-  return (hop === undefined ? "" : normalizeIp(hop)) || socket;
+  const hop = normalizeIp(hops[Math.max(0, hops.length - trusted)] ?? "");
+  // Only an address is a key: anything else ("unknown", a 10 kB string from a client reaching
+  // the app past its proxies) would let one sender mint endless or huge buckets.
+  return looksLikeIp(hop) ? hop : socket;
+}
+
+function looksLikeIp(text: string): boolean {
+  return text.length >= 2 && text.length <= 64 && /^[0-9A-Fa-f:.]+(%[\w.-]+)?$/.test(text) && /[.:]/.test(text);
 }
 
 /** Strips an IPv4-mapped IPv6 prefix, brackets and a port. */
