@@ -1,0 +1,192 @@
+import { PROBLEM_CONTENT_TYPE } from "../http/problem.js";
+import { componentName } from "./json-schema.js";
+import type {
+  ComponentsObject,
+  HeaderObject,
+  OperationMethod,
+  OperationObject,
+  PathsObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+  SecuritySchemeObject,
+  TagObject,
+} from "./openapi-types.js";
+
+const PROBLEM = "Problem";
+const VALIDATION_PROBLEM = "ValidationProblem";
+
+/** RFC 9457 problem details, as `http/problem.ts` writes them. */
+function problemSchema(): SchemaObject {
+  return {
+    type: "object",
+    description: "An RFC 9457 problem details object.",
+    properties: {
+      type: { type: "string", description: 'A URI reference that identifies the problem type ("about:blank").' },
+      title: { type: "string", description: "A short summary of the problem type." },
+      status: { type: "integer", description: "The HTTP status code." },
+      detail: { type: "string", description: "An explanation of this occurrence of the problem." },
+    },
+    required: ["type", "title", "status", "detail"],
+  };
+}
+
+function validationProblemSchema(): SchemaObject {
+  const problem = problemSchema();
+  return {
+    ...problem,
+    description: "A problem details object with the errors of each field (`non_field_errors` for the whole object).",
+    properties: {
+      ...(problem.properties as Record<string, SchemaObject>),
+      errors: {
+        type: "object",
+        description: "Error messages by field name; present when the input failed validation.",
+        additionalProperties: { type: "array", items: { type: "string" } },
+      },
+    },
+  };
+}
+
+const intHeader = (description: string): HeaderObject => ({ description, schema: { type: "integer" } });
+
+/** The error answers operations share, by component name. */
+export type ErrorResponse =
+  | "ValidationError"
+  | "Unauthenticated"
+  | "PermissionDenied"
+  | "NotFound"
+  | "Conflict"
+  | "PayloadTooLarge"
+  | "UnsupportedMediaType"
+  | "Throttled";
+
+export const ERROR_STATUS: Record<ErrorResponse, number> = {
+  ValidationError: 400,
+  Unauthenticated: 401,
+  PermissionDenied: 403,
+  NotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  Throttled: 429,
+};
+
+function problemResponse(description: string, schema: string, headers?: Record<string, HeaderObject>): ResponseObject {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: `#/components/schemas/${schema}` } } },
+  };
+}
+
+const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
+  ValidationError: () =>
+    problemResponse("The request is invalid: malformed JSON, or values that failed validation.", VALIDATION_PROBLEM),
+  Unauthenticated: () =>
+    problemResponse("Authentication credentials were missing or wrong.", PROBLEM, {
+      "WWW-Authenticate": { description: "The authentication scheme to use.", schema: { type: "string" } },
+    }),
+  PermissionDenied: () => problemResponse("Permission denied.", PROBLEM),
+  NotFound: () => problemResponse("Not found (an unknown id, or a page past the last one).", PROBLEM),
+  Conflict: () => problemResponse("The request conflicts with the current state of the resource.", PROBLEM),
+  PayloadTooLarge: () => problemResponse("The request body is larger than the limit.", PROBLEM),
+  UnsupportedMediaType: () => problemResponse("The request body is not JSON.", PROBLEM),
+  Throttled: () =>
+    problemResponse("Too many requests.", PROBLEM, {
+      "Retry-After": intHeader("Seconds to wait before retrying."),
+      "RateLimit-Limit": intHeader("Requests allowed in the window."),
+      "RateLimit-Remaining": intHeader("Requests left in the window."),
+      "RateLimit-Reset": intHeader("Seconds until the window resets."),
+    }),
+};
+
+const schemaRef = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+/** Collects paths and components while routers are described; names stay unique. */
+export class DocumentBuilder {
+  readonly paths: PathsObject = {};
+  readonly schemas: Record<string, SchemaObject> = {};
+  readonly responses: Record<string, ResponseObject> = {};
+  readonly securitySchemes: Record<string, SecuritySchemeObject> = {};
+  readonly tags: TagObject[] = [];
+  private readonly operationIds = new Set<string>();
+
+  /**
+   * Registers a component schema under `name`, or under `fallback` when `name` already holds
+   * another schema (two viewsets of one model that show different fields); returns its $ref.
+   */
+  schema(name: string, schema: SchemaObject, fallback: string): ReferenceObject {
+    for (const candidate of [componentName(name), componentName(fallback)]) {
+      const existing = this.schemas[candidate];
+      if (existing === undefined) {
+        this.schemas[candidate] = schema;
+        return schemaRef(candidate);
+      }
+      if (JSON.stringify(existing) === JSON.stringify(schema)) return schemaRef(candidate);
+    }
+    for (let n = 2; ; n++) {
+      const candidate = componentName(`${fallback}${n}`);
+      const existing = this.schemas[candidate];
+      if (existing === undefined || JSON.stringify(existing) === JSON.stringify(schema)) {
+        this.schemas[candidate] = schema;
+        return schemaRef(candidate);
+      }
+    }
+  }
+
+  /** A shared error response by reference, added to the components on first use. */
+  error(name: ErrorResponse): ReferenceObject {
+    if (!this.responses[name]) {
+      this.responses[name] = ERROR_RESPONSES[name]();
+      this.schemas[PROBLEM] ??= problemSchema();
+      if (name === "ValidationError") this.schemas[VALIDATION_PROBLEM] ??= validationProblemSchema();
+    }
+    return { $ref: `#/components/responses/${name}` };
+  }
+
+  /** A security scheme under `name`; another scheme already holding the name gets a numbered name. */
+  securityScheme(name: string, scheme: SecuritySchemeObject): string {
+    for (let n = 1; ; n++) {
+      const candidate = componentName(n === 1 ? name : `${name}${n}`);
+      const existing = this.securitySchemes[candidate];
+      if (existing === undefined) {
+        this.securitySchemes[candidate] = scheme;
+        return candidate;
+      }
+      if (JSON.stringify(existing) === JSON.stringify(scheme)) return candidate;
+    }
+  }
+
+  tag(name: string): void {
+    if (!this.tags.some((tag) => tag.name === name)) this.tags.push({ name });
+  }
+
+  /** `products_list`; a second router with the same resource gets `products_list_2`. */
+  operationId(base: string): string {
+    const id = base.replace(/[^A-Za-z0-9_]/g, "_");
+    if (!this.operationIds.has(id)) {
+      this.operationIds.add(id);
+      return id;
+    }
+    for (let n = 2; ; n++) {
+      const candidate = `${id}_${n}`;
+      if (!this.operationIds.has(candidate)) {
+        this.operationIds.add(candidate);
+        return candidate;
+      }
+    }
+  }
+
+  operation(path: string, method: OperationMethod, operation: OperationObject): void {
+    const item = (this.paths[path] ??= {});
+    item[method] = operation;
+  }
+
+  components(): ComponentsObject {
+    const components: ComponentsObject = {};
+    if (Object.keys(this.schemas).length > 0) components.schemas = this.schemas;
+    if (Object.keys(this.responses).length > 0) components.responses = this.responses;
+    if (Object.keys(this.securitySchemes).length > 0) components.securitySchemes = this.securitySchemes;
+    return components;
+  }
+}

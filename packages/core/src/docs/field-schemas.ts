@@ -1,0 +1,111 @@
+import type { FieldDef } from "../models/fields.js";
+import type { Lookup } from "../query/expression.js";
+import type { SchemaObject } from "./openapi-types.js";
+
+/** The decimal text a request body may carry (the same rule as `fieldSchema` in models/fields.ts). */
+const DECIMAL_PATTERN = "^-?\\d+(\\.\\d+)?$";
+
+/** The JSON value of one field type, without choices or null. */
+function typeSchema(field: FieldDef): SchemaObject {
+  switch (field.type) {
+    case "bool":
+      return { type: "boolean" };
+    case "int":
+      return { type: "integer", format: "int64" };
+    case "foreignKey":
+      return {
+        type: "integer",
+        format: "int64",
+        ...(field.references ? { description: `Primary key of a ${field.references}.` } : {}),
+      };
+    case "decimal":
+      // Decimals travel as strings so that no digit is lost.
+      return { type: "string", format: "decimal", pattern: DECIMAL_PATTERN };
+    case "string":
+    case "text":
+      return field.maxLength !== undefined ? { type: "string", maxLength: field.maxLength } : { type: "string" };
+    case "time":
+      return { type: "string", format: "date-time" };
+    case "date":
+      return { type: "string", format: "date" };
+    case "json":
+      return {};
+  }
+}
+
+function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
+  if (!field.choices) return schema;
+  return { ...schema, enum: [...field.choices] };
+}
+
+/** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
+export function fieldSchema(field: FieldDef, options: { readonly readOnly?: boolean } = {}): SchemaObject {
+  const schema = withChoices(typeSchema(field), field);
+  if (field.nullable) {
+    schema.nullable = true;
+    if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
+  }
+  if (options.readOnly) schema.readOnly = true;
+  return schema;
+}
+
+/** Adds what a field declares to a schema converted from its valibot schema. */
+export function refineConverted(schema: SchemaObject, field: FieldDef | undefined): SchemaObject {
+  if (!field) return schema;
+  if ((field.type === "int" || field.type === "foreignKey") && schema.type === "integer" && schema.format === undefined) {
+    return { ...schema, format: "int64" };
+  }
+  return schema;
+}
+
+/** The value of one query parameter: what the filter coerces the text into. */
+function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
+  const base = typeSchema(field);
+  delete base.description;
+  if (field.type === "decimal") delete base.pattern;
+  if (field.type === "string" || field.type === "text") delete base.maxLength;
+  return choices ? withChoices(base, field) : base;
+}
+
+/** The schema and serialization of the query parameter `field__lookup`. */
+export function lookupParameter(
+  field: FieldDef,
+  lookup: Lookup,
+): { schema: SchemaObject; style?: "form"; explode?: boolean; description: string } {
+  switch (lookup) {
+    case "exact":
+      return { schema: queryScalar(field, true), description: "Equal to (a repeated parameter matches any of its values)." };
+    case "isnull":
+      return { schema: { type: "boolean" }, description: "true: the value is null; false: it is not." };
+    case "in":
+      return {
+        schema: { type: "array", items: queryScalar(field, true) },
+        style: "form",
+        explode: false,
+        description: "Any of these comma-separated values.",
+      };
+    case "range":
+      return {
+        schema: { type: "array", items: queryScalar(field, false), minItems: 2, maxItems: 2 },
+        style: "form",
+        explode: false,
+        description: "Between two comma-separated values, both included.",
+      };
+    default:
+      return { schema: queryScalar(field, false), description: LOOKUP_TEXT[lookup] };
+  }
+}
+
+const LOOKUP_TEXT: Record<Exclude<Lookup, "exact" | "isnull" | "in" | "range">, string> = {
+  iexact: "Equal to, ignoring case.",
+  contains: "Contains this text.",
+  icontains: "Contains this text, ignoring case.",
+  startswith: "Starts with this text.",
+  istartswith: "Starts with this text, ignoring case.",
+  endswith: "Ends with this text.",
+  iendswith: "Ends with this text, ignoring case.",
+  gt: "Greater than.",
+  gte: "Greater than or equal to.",
+  lt: "Less than.",
+  lte: "Less than or equal to.",
+};

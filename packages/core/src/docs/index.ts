@@ -1,0 +1,22 @@
+export { OpenAPIGenerator } from "./openapi.js";
+export type { DescribableRouter } from "./openapi.js";
+export type { PaginatorDocs } from "./describe-viewset.js";
+export type {
+  ComponentsObject,
+  HeaderObject,
+  MediaTypeObject,
+  OpenAPIDocument,
+  OpenAPIInfo,
+  OperationMethod,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  PathsObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+  SecurityRequirement,
+  SecuritySchemeObject,
+  TagObject,
+} from "./openapi-types.js";

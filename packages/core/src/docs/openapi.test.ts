@@ -1,0 +1,495 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import type { ApiRequest } from "../http/request.js";
+import type { RowOfModel } from "../models/define-model.js";
+import { Router } from "../router/router.js";
+import { BaseSerializer } from "../serializers/base-serializer.js";
+import { MemoryManager } from "../testing/memory-manager.js";
+import { BaseViewSet } from "../viewsets/base-viewset.js";
+import { contractApp } from "../testing/fixtures.js";
+import { OpenAPIGenerator } from "./openapi.js";
+import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
+import { Note, router as notesRouter } from "./__fixtures__/app.js";
+
+const request: ApiRequest = {
+  method: "GET",
+  path: "/openapi.json",
+  rawQuery: "",
+  headers: {},
+  origin: "http://localhost",
+  remoteAddress: "127.0.0.1",
+  body: { kind: "none" },
+};
+
+async function validate(document: OpenAPIDocument): Promise<void> {
+  // The parser dereferences in place: hand it a copy.
+  await SwaggerParser.validate(structuredClone(document) as never);
+}
+
+function contractDocument(): OpenAPIDocument {
+  return new OpenAPIGenerator("Shop", "1.0.0").include(contractApp().router).generate();
+}
+
+function op(document: OpenAPIDocument, path: string, method: "get" | "post" | "put" | "patch" | "delete" | "head"): OperationObject {
+  const operation = document.paths[path]?.[method];
+  if (!operation) throw new Error(`no ${method} ${path}`);
+  return operation;
+}
+
+function param(operation: OperationObject, name: string): ParameterObject | undefined {
+  return (operation.parameters as ParameterObject[] | undefined)?.find((parameter) => parameter.name === name);
+}
+
+function paramNames(operation: OperationObject): string[] {
+  return ((operation.parameters as ParameterObject[] | undefined) ?? []).map((parameter) => parameter.name);
+}
+
+function operations(document: OpenAPIDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${(operation as OperationObject).operationId}`),
+  );
+}
+
+describe("OpenAPIGenerator skeleton (spec 2.4)", () => {
+  it("generates only the info block, empty paths and empty components", () => {
+    const generator = new OpenAPIGenerator("Shop API", "1.2.3");
+    expect(generator.generate()).toEqual({
+      openapi: "3.0.0",
+      info: { title: "Shop API", version: "1.2.3" },
+      paths: {},
+      components: {},
+    });
+    expect(Object.keys(generator.generate().info)).toEqual(["title", "version"]);
+  });
+
+  it("carries the description when it is set, and leaves it out again when emptied", () => {
+    const generator = new OpenAPIGenerator("Shop API", "v1");
+    generator.description = "The shop.";
+    expect(generator.generate()).toEqual({
+      openapi: "3.0.0",
+      info: { title: "Shop API", version: "v1", description: "The shop." },
+      paths: {},
+      components: {},
+    });
+    generator.description = "";
+    expect("description" in generator.generate().info).toBe(false);
+  });
+
+  it("carries what the application puts in paths and components, as a copy", async () => {
+    const generator = new OpenAPIGenerator("Shop API", "1");
+    generator.paths["/health"] = { get: { operationId: "health", responses: { "200": { description: "OK" } } } };
+    generator.components.schemas = { Money: { type: "string", format: "decimal" } };
+    const document = generator.generate();
+    expect(document).toEqual({
+      openapi: "3.0.0",
+      info: { title: "Shop API", version: "1" },
+      paths: { "/health": { get: { operationId: "health", responses: { "200": { description: "OK" } } } } },
+      components: { schemas: { Money: { type: "string", format: "decimal" } } },
+    });
+    document.components.schemas!.Money!.format = "changed";
+    expect(generator.generate().components.schemas!.Money!.format).toBe("decimal");
+    await validate(document);
+  });
+
+  it("serves the document as JSON from a core handler", async () => {
+    const generator = new OpenAPIGenerator("Shop API", "1");
+    generator.description = "d";
+    const response = await generator.handler()(request);
+    expect(response.status).toBe(200);
+    expect(response.headers["Content-Type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(response.body!)).toEqual(generator.generate());
+  });
+
+  it("serves the document as a router action too", async () => {
+    const generator = new OpenAPIGenerator("Shop API", "1");
+    const router = new Router("/api");
+    router.action("schema", "openapi", { urlPath: "openapi.json" }, generator.handler());
+    const response = await router.handle({ ...request, path: "/api/schema/openapi.json" });
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response!.body!).openapi).toBe("3.0.0");
+  });
+});
+
+describe("include(router) on the contract app", () => {
+  it("is a valid OpenAPI 3.0 document", async () => {
+    const document = contractDocument();
+    await validate(document);
+    expect(document.openapi).toBe("3.0.0");
+    expect(document.tags).toEqual([
+      { name: "products" },
+      { name: "categories" },
+      { name: "reports" },
+      { name: "strict-products" },
+      { name: "failing" },
+    ]);
+  });
+
+  it("has one operation per route, with operation ids; read-only reports only lists and retrieves", () => {
+    const found = operations(contractDocument());
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "GET /api/v1/products/ products_list",
+        "POST /api/v1/products/ products_create",
+        "GET /api/v1/products/{id} products_retrieve",
+        "PUT /api/v1/products/{id} products_update",
+        "PATCH /api/v1/products/{id} products_partial_update",
+        "DELETE /api/v1/products/{id} products_destroy",
+        "GET /api/v1/products/stats products_stats",
+        "POST /api/v1/products/{id}/publish-now products_publish",
+        "GET /api/v1/categories/ categories_list",
+        "DELETE /api/v1/categories/{id} categories_destroy",
+        "GET /api/v1/strict-products/ strict_products_list",
+      ]),
+    );
+    expect(found.filter((line) => line.includes("/reports/"))).toEqual([
+      "GET /api/v1/reports/ reports_list",
+      "GET /api/v1/reports/{id} reports_retrieve",
+    ]);
+    const ids = found.map((line) => line.split(" ")[2]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(found).toHaveLength(29);
+  });
+
+  it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {
+    const list = op(contractDocument(), "/api/v1/products/", "get");
+    expect(list.tags).toEqual(["products"]);
+    expect(param(list, "page")).toMatchObject({ in: "query", schema: { type: "integer", minimum: 1 } });
+    expect(param(list, "page_size")).toMatchObject({ in: "query", schema: { type: "integer", maximum: 100, default: 20 } });
+    const ordering = param(list, "ordering")!;
+    expect(ordering).toMatchObject({ style: "form", explode: false, schema: { type: "array" } });
+    expect((ordering.schema.items as SchemaObject).enum).toEqual(expect.arrayContaining(["price", "-price", "name", "-createdAt"]));
+    expect((ordering.schema.items as SchemaObject).enum).not.toContain("secret");
+    expect(ordering.description).toContain("price");
+    expect(param(list, "search")!.description).toContain("name, notes");
+
+    expect(param(list, "price")).toMatchObject({ schema: { type: "string", format: "decimal" } });
+    expect(param(list, "price__gte")).toMatchObject({ schema: { type: "string", format: "decimal" } });
+    expect(param(list, "price__in")).toMatchObject({
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { type: "string", format: "decimal" } },
+    });
+    expect(param(list, "price__range")!.schema).toMatchObject({ type: "array", minItems: 2, maxItems: 2 });
+    expect(param(list, "price__icontains")).toBeUndefined();
+    expect(param(list, "status")!.schema).toEqual({ type: "string", enum: ["draft", "live", "archived"] });
+    expect(param(list, "name__icontains")!.schema).toEqual({ type: "string" });
+    expect(param(list, "inStock")!.schema).toEqual({ type: "boolean" });
+    expect(param(list, "createdAt__lt")!.schema).toEqual({ type: "string", format: "date-time" });
+    expect(param(list, "category")!.schema).toEqual({ type: "integer", format: "int64" });
+    expect(param(list, "notes__isnull")!.schema).toEqual({ type: "boolean" });
+    expect(param(list, "category__isnull")).toBeDefined();
+    // Never null: no isnull parameter. Not serialized: not filterable at all.
+    expect(param(list, "price__isnull")).toBeUndefined();
+    expect(paramNames(list).filter((name) => name.startsWith("secret"))).toEqual([]);
+    expect(list.responses["200"]).toEqual({
+      description: "A page of results.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/PaginatedProductList" } } },
+    });
+    expect(Object.keys(list.responses)).toEqual(["200", "400", "404"]);
+  });
+
+  it("narrows the parameters to filterFields and orderingFields, without search when there are no searchFields", () => {
+    const document = contractDocument();
+    const strict = op(document, "/api/v1/strict-products/", "get");
+    const text = ["iexact", "contains", "icontains", "startswith", "istartswith", "endswith", "iendswith"];
+    const compare = ["gt", "gte", "lt", "lte", "in", "range"];
+    expect(paramNames(strict)).toEqual([
+      "page",
+      "page_size",
+      "ordering",
+      "status",
+      ...[...text, ...compare].map((lookup) => `status__${lookup}`),
+    ]);
+    expect((param(strict, "ordering")!.schema.items as SchemaObject).enum).toEqual(["name", "-name"]);
+    expect(param(strict, "page_size")!.schema).toMatchObject({ maximum: 3, default: 2 });
+    expect(param(strict, "search")).toBeUndefined();
+    const categories = op(document, "/api/v1/categories/", "get");
+    expect(param(categories, "page_size")!.schema).toMatchObject({ default: 2 });
+  });
+
+  it("describes the model as response, request and patched-request components", () => {
+    const schemas = contractDocument().components.schemas!;
+    expect(schemas.Product).toEqual({
+      type: "object",
+      properties: {
+        id: { type: "integer", format: "int64", readOnly: true },
+        name: { type: "string", maxLength: 50 },
+        price: { type: "string", format: "decimal", pattern: "^-?\\d+(\\.\\d+)?$" },
+        inStock: { type: "boolean" },
+        status: { type: "string", enum: ["draft", "live", "archived"] },
+        category: { type: "integer", format: "int64", description: "Primary key of a Category.", nullable: true },
+        createdAt: { type: "string", format: "date-time", readOnly: true },
+        notes: { type: "string", nullable: true },
+      },
+      required: ["id", "name", "price", "inStock", "status", "category", "createdAt", "notes"],
+    });
+    const request = schemas.ProductRequest!;
+    expect(Object.keys(request.properties as object)).toEqual(["name", "price", "inStock", "status", "category", "secret", "notes"]);
+    expect(request.required).toEqual(["name", "price", "inStock", "status"]);
+    // The valibot schema of a choice field has a custom check: described from the field instead.
+    expect((request.properties as Record<string, SchemaObject>).status).toEqual({ type: "string", enum: ["draft", "live", "archived"] });
+    expect((request.properties as Record<string, SchemaObject>).name).toEqual({ type: "string", maxLength: 50 });
+    expect((request.properties as Record<string, SchemaObject>).notes).toEqual({ type: "string", nullable: true });
+    const patched = schemas.PatchedProductRequest!;
+    expect(patched.required).toBeUndefined();
+    expect(Object.keys(patched.properties as object)).toEqual(Object.keys(request.properties as object));
+    expect(schemas.PaginatedProductList).toMatchObject({
+      type: "object",
+      required: ["count", "next", "previous", "results"],
+      properties: {
+        count: { type: "integer" },
+        next: { type: "string", nullable: true },
+        previous: { type: "string", nullable: true },
+        results: { type: "array", items: { $ref: "#/components/schemas/Product" } },
+      },
+    });
+    expect(schemas.Category).toEqual({
+      type: "object",
+      properties: { id: { type: "integer", format: "int64", readOnly: true }, title: { type: "string" } },
+      required: ["id", "title"],
+    });
+    expect(schemas.CategoryRequest).toEqual({ type: "object", properties: { title: { type: "string" } }, required: ["title"] });
+  });
+
+  it("gives a viewset that shows other fields of the same model its own components", () => {
+    const document = contractDocument();
+    const schemas = document.components.schemas!;
+    // Serializer whitelist, write-only secret, read-only price.
+    expect(Object.keys(schemas.ProductStrictProducts!.properties as object)).toEqual(["id", "name", "price", "inStock", "status"]);
+    expect((schemas.ProductStrictProducts!.properties as Record<string, SchemaObject>).price!.readOnly).toBe(true);
+    expect(Object.keys(schemas.ProductStrictProductsRequest!.properties as object)).toEqual(["name", "inStock", "status", "secret"]);
+    expect(op(document, "/api/v1/strict-products/{id}", "get").responses["200"]).toEqual({
+      description: "The record.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ProductStrictProducts" } } },
+    });
+    // Same fields as products: the same components.
+    expect(op(document, "/api/v1/reports/{id}", "get").responses["200"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Product" } } },
+    });
+    expect(op(document, "/api/v1/failing/", "post").requestBody).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ProductRequest" } } },
+    });
+  });
+
+  it("documents status codes: 201 with Location, 204, and problem+json errors", () => {
+    const document = contractDocument();
+    const create = op(document, "/api/v1/products/", "post");
+    expect(create.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ProductRequest" } } },
+    });
+    expect(create.responses["201"]).toMatchObject({
+      headers: { Location: { schema: { type: "string", format: "uri" } } },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Product" } } },
+    });
+    expect(Object.keys(create.responses)).toEqual(["201", "400", "409", "413", "415"]);
+    expect(create.responses["400"]).toEqual({ $ref: "#/components/responses/ValidationError" });
+    const patch = op(document, "/api/v1/products/{id}", "patch");
+    expect(patch.requestBody).toMatchObject({
+      required: false,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/PatchedProductRequest" } } },
+    });
+    expect(Object.keys(patch.responses)).toEqual(["200", "400", "404", "409", "413", "415"]);
+    expect(param(patch, "id")).toEqual({
+      name: "id",
+      in: "path",
+      required: true,
+      description: expect.any(String),
+      schema: { type: "integer", format: "int64" },
+    });
+    const destroy = op(document, "/api/v1/products/{id}", "delete");
+    expect(destroy.responses).toEqual({
+      "204": { description: "Deleted." },
+      "404": { $ref: "#/components/responses/NotFound" },
+      "409": { $ref: "#/components/responses/Conflict" },
+    });
+    expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual(["200", "404"]);
+    // A throttled viewset may answer 429.
+    expect(op(document, "/api/v1/reports/", "get").responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
+    expect(op(document, "/api/v1/products/", "get").responses["429"]).toBeUndefined();
+
+    const { responses, schemas } = document.components;
+    expect(responses!.NotFound).toEqual({
+      description: expect.any(String),
+      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+    });
+    expect(responses!.ValidationError!.content).toEqual({
+      "application/problem+json": { schema: { $ref: "#/components/schemas/ValidationProblem" } },
+    });
+    expect(responses!.Throttled!.headers).toHaveProperty("Retry-After");
+    expect(schemas!.Problem).toMatchObject({
+      type: "object",
+      required: ["type", "title", "status", "detail"],
+      properties: { type: { type: "string" }, title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" } },
+    });
+    expect((schemas!.ValidationProblem!.properties as Record<string, SchemaObject>).errors).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "array", items: { type: "string" } },
+    });
+    // The contract app has no authentication: no security anywhere.
+    expect(document.components.securitySchemes).toBeUndefined();
+    expect(JSON.stringify(document.paths)).not.toContain('"security"');
+    expect(JSON.stringify(document.paths)).not.toContain('"401"');
+  });
+
+  it("documents custom actions with their methods and paths, and a generic JSON response", () => {
+    const document = contractDocument();
+    const stats = op(document, "/api/v1/products/stats", "get");
+    expect(stats).toEqual({
+      operationId: "products_stats",
+      tags: ["products"],
+      responses: {
+        "200": {
+          description: "OK.",
+          content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+        },
+      },
+    });
+    const publish = op(document, "/api/v1/products/{id}/publish-now", "post");
+    expect(param(publish, "id")).toMatchObject({ in: "path", required: true, schema: { type: "integer", format: "int64" } });
+    expect(publish.requestBody).toMatchObject({ required: false });
+    expect(document.paths["/api/v1/products/{id}/publish-now"]!.get).toBeUndefined();
+  });
+
+  it("describes a ViewSetConfig as it is at generate() time", () => {
+    const app = contractApp();
+    const generator = new OpenAPIGenerator("Shop", "1").include(app.router);
+    expect(generator.generate().paths["/api/v1/categories/"]!.post).toBeDefined();
+    app.configured.readOnly = true;
+    app.configured.searchFields = ["title"];
+    const document = generator.generate();
+    expect(document.paths["/api/v1/categories/"]!.post).toBeUndefined();
+    expect(document.paths["/api/v1/categories/{id}"]!.delete).toBeUndefined();
+    expect(param(op(document, "/api/v1/categories/", "get"), "search")).toBeDefined();
+  });
+
+  it("merges the application's own paths and components over the generated ones", async () => {
+    const generator = new OpenAPIGenerator("Shop", "1").include(contractApp().router);
+    generator.paths["/api/v1/products/stats"] = {
+      get: { operationId: "products_stats", summary: "Counts", responses: { "200": { description: "The count." } } },
+    };
+    generator.paths["/health"] = { get: { responses: { "200": { description: "OK" } } } };
+    generator.components.schemas = { Money: { type: "string" } };
+    const document = generator.generate();
+    expect(document.paths["/api/v1/products/stats"]!.get!.summary).toBe("Counts");
+    expect(document.paths["/health"]).toBeDefined();
+    expect(document.components.schemas!.Money).toEqual({ type: "string" });
+    expect(document.components.schemas!.Product).toBeDefined();
+    await validate(document);
+  });
+
+  it("keeps operation ids unique over several routers", async () => {
+    const generator = new OpenAPIGenerator("Shop", "1").include(contractApp().router);
+    const v2 = new Router("/api/v2");
+    v2.action("products", "stats", {}, async () => ({ status: 200, headers: {}, body: null }));
+    generator.include(v2).include(v2);
+    const document = generator.generate();
+    expect(op(document, "/api/v2/products/stats", "get").operationId).toBe("products_stats_2");
+    await validate(document);
+  });
+});
+
+describe("include(router) with authentication, throttles, schemas and a custom viewset", () => {
+  const document = new OpenAPIGenerator("Notes", "2").include(notesRouter).generate();
+
+  it("is a valid OpenAPI 3.0 document", async () => {
+    await validate(document);
+  });
+
+  it("declares the authenticators' security schemes, and security on the viewset's operations only", () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearerAuth: { type: "http", scheme: "bearer" },
+      basicAuth: { type: "http", scheme: "basic" },
+    });
+    const list = op(document, "/api/v2/notes/", "get");
+    // A permission class is configured: no anonymous alternative.
+    expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
+    expect(Object.keys(list.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
+    expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
+    expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual(["204", "401", "403", "404", "409", "429"]);
+    // Actions run none of the viewset's checks.
+    const archive = op(document, "/api/v2/notes/{id}/archive", "post");
+    expect(archive.security).toBeUndefined();
+    expect(Object.keys(archive.responses)).toEqual(["200", "404"]);
+  });
+
+  it("adds anonymous access when authenticators are configured without permissions", async () => {
+    const router = new Router("/x", { authentication: [{ authenticate: () => null, challenge: () => 'Basic realm="x"' }] });
+    router.register(
+      "notes",
+      new BaseViewSet({ serializer: () => new BaseSerializer(), queryset: new MemoryManager<RowOfModel<typeof Note>>([]), model: Note }),
+    );
+    const doc = new OpenAPIGenerator("x", "1").include(router).generate();
+    expect(op(doc, "/x/notes/", "get").security).toEqual([{ basicAuth: [] }, {}]);
+    expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
+    expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "400", "401", "404"]);
+    await validate(doc);
+  });
+
+  it("converts the model's own valibot schema to the request schema in the OpenAPI 3.0 dialect", () => {
+    const request = document.components.schemas!.NoteRequest!;
+    expect(request.required).toEqual(["title", "priority"]);
+    expect(request.properties).toEqual({
+      title: { type: "string", minLength: 1, maxLength: 120, description: "What the note is about.", example: "Buy milk" },
+      body: { type: "string", nullable: true },
+      priority: { type: "number", enum: [1, 2, 3] },
+      due: { type: "string", format: "date", nullable: true },
+      remindAt: { type: "string", format: "date-time", nullable: true },
+      meta: { type: "object", additionalProperties: {}, nullable: true },
+    });
+    expect(JSON.stringify(document)).not.toMatch(/"\$schema"|"const"|"examples"|"\$defs"/);
+    const note = document.components.schemas!.Note!;
+    expect((note.properties as Record<string, SchemaObject>).priority).toEqual({ type: "integer", format: "int64", enum: [1, 2, 3] });
+    expect((note.properties as Record<string, SchemaObject>).meta).toEqual({ nullable: true });
+    expect((note.properties as Record<string, SchemaObject>).updatedAt).toEqual({ type: "string", format: "date-time", readOnly: true });
+  });
+
+  it("documents the list's ordering default and the filters of filterFields", () => {
+    const list = op(document, "/api/v2/notes/", "get");
+    expect(param(list, "ordering")!.description).toContain("Default: -priority");
+    expect(param(list, "page_size")!.schema).toEqual({ type: "integer", minimum: 1, maximum: 50, default: 10 });
+    expect(param(list, "priority")!.schema).toEqual({ type: "integer", format: "int64", enum: [1, 2, 3] });
+    expect(param(list, "priority__in")!.schema).toEqual({ type: "array", items: { type: "integer", format: "int64", enum: [1, 2, 3] } });
+    expect(param(list, "due__gte")!.schema).toEqual({ type: "string", format: "date" });
+    expect(param(list, "body__isnull")).toBeDefined();
+    expect(param(list, "title")).toBeUndefined();
+  });
+
+  it("uses an action's summary, description and valibot schemas", () => {
+    const archive = op(document, "/api/v2/notes/{id}/archive", "post");
+    expect(archive.summary).toBe("Archive a note");
+    expect(archive.description).toBe("Moves the note to the archive.");
+    expect(archive.requestBody).toEqual({
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: { reason: { type: "string" }, until: { type: "string", format: "date", nullable: true } },
+            required: ["until"],
+          },
+        },
+      },
+    });
+    expect(archive.responses["200"]).toEqual({
+      description: "OK.",
+      content: {
+        "application/json": {
+          schema: { type: "object", properties: { archived: { enum: [true] }, id: { type: "number" } }, required: ["archived", "id"] },
+        },
+      },
+    });
+    // One operation per method.
+    expect(op(document, "/api/v2/notes/export", "get").operationId).toBe("notes_export_get");
+    expect(op(document, "/api/v2/notes/export", "head").responses["200"]).toEqual({ description: "OK." });
+  });
+
+  it("lists a custom (non-Base) read-only viewset with generic bodies", () => {
+    expect(Object.keys(document.paths["/api/v2/health/"]!)).toEqual(["get"]);
+    expect(Object.keys(document.paths["/api/v2/health/{id}"]!)).toEqual(["get"]);
+    expect(op(document, "/api/v2/health/", "get").responses["200"]).toEqual({
+      description: "The list.",
+      content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { errorResponse } from "../http/problem.js";
+import type { ApiRequest, ApiResponse, Handler } from "../http/request.js";
+import { sendJSON } from "../http/respond.js";
+import type { Router } from "../router/router.js";
+import { describeAction } from "./describe-action.js";
+import { describeViewSet } from "./describe-viewset.js";
+import { DocumentBuilder } from "./document-builder.js";
+import type { ComponentsObject, OpenAPIDocument, OpenAPIInfo, PathsObject } from "./openapi-types.js";
+
+/** What `include` reads from a router. */
+export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe">;
+
+/**
+ * The OpenAPI 3.0 document of an API (spec 2.4). Without `include`, `generate()` gives only the
+ * info block and whatever the application put in `paths` and `components`; `include(router)`
+ * adds the routes of a router's viewsets and actions, described anew on every `generate()`, so
+ * viewsets registered or changed later are in the document too.
+ */
+export class OpenAPIGenerator {
+  title: string;
+  version: string;
+  /** `info.description`; left out of the document when empty. */
+  description = "";
+  /** Paths the application adds; an operation here replaces a generated one of the same path and method. */
+  paths: PathsObject = {};
+  /** Components the application adds (`components.schemas`, ...); merged over the generated ones by name. */
+  components: ComponentsObject = {};
+  private readonly routers: DescribableRouter[] = [];
+
+  constructor(title: string, version: string) {
+    this.title = title;
+    this.version = version;
+  }
+
+  /** Documents the viewsets and actions of a router (call it once per router). */
+  include(router: DescribableRouter): this {
+    if (!this.routers.includes(router)) this.routers.push(router);
+    return this;
+  }
+
+  /** The document as it is now: a new object on each call. */
+  generate(): OpenAPIDocument {
+    const info: OpenAPIInfo = { title: this.title, version: this.version };
+    if (this.description) info.description = this.description;
+    if (this.routers.length === 0) {
+      return { openapi: "3.0.0", info, paths: structuredClone(this.paths), components: structuredClone(this.components) };
+    }
+    const builder = new DocumentBuilder();
+    for (const router of this.routers) {
+      for (const { resource, viewset, actions } of router.describe()) {
+        describeViewSet(builder, { prefix: router.prefix, resource, viewset, settings: router.settings });
+        for (const action of actions) describeAction(builder, router.prefix, action);
+      }
+    }
+    const paths: PathsObject = structuredClone(builder.paths);
+    for (const [path, item] of Object.entries(structuredClone(this.paths))) paths[path] = { ...paths[path], ...item };
+    const components: ComponentsObject = structuredClone(builder.components());
+    for (const [section, entries] of Object.entries(structuredClone(this.components))) {
+      components[section] = { ...components[section], ...entries };
+    }
+    const document: OpenAPIDocument = { openapi: "3.0.0", info, paths, components };
+    if (builder.tags.length > 0) return { openapi: "3.0.0", info, tags: structuredClone(builder.tags), paths, components };
+    return document;
+  }
+
+  /** A core handler answering with the document as JSON: mount it with an adapter or as a router action. */
+  handler(): Handler {
+    return async (request: ApiRequest): Promise<ApiResponse> => {
+      try {
+        return sendJSON(200, this.generate());
+      } catch (error) {
+        console.error(`viewsets: ${request.method} ${request.path}: the OpenAPI document failed:`, error);
+        return errorResponse(error);
+      }
+    };
+  }
+}
