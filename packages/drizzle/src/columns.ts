@@ -68,8 +68,11 @@ export function isDecimalStringColumn(column: Column): boolean {
   return DECIMAL_STRING_TYPES.has(column.columnType);
 }
 
+// Column types LIKE applies to as they are; others (uuid, enums, numbers) are cast to text first.
+const TEXT_TYPES = new Set(["PgText", "PgVarchar", "PgChar", "SQLiteText"]);
+
 export function isTextColumn(column: Column): boolean {
-  return column.dataType === "string" && !isDecimalStringColumn(column);
+  return TEXT_TYPES.has(column.columnType);
 }
 
 export function enumValuesOf(column: Column): readonly string[] | undefined {

@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Condition, Expression, FilterValue } from "@viewsets/core";
-import { isTextColumn, type Dialect } from "./columns.js";
+import { enumValuesOf, isTextColumn, type Dialect } from "./columns.js";
 import { columnValue, numericValue, rangePosition, textValue } from "./values.js";
 
 /** What translating an expression needs to know about the table and its database. */
@@ -81,8 +81,19 @@ function patternCondition(target: SqlTarget, column: Column, lookup: PatternLook
   return sql`${lower(target, subject)} like ${lower(target, sql`${like}`)} escape '${sql.raw(ESCAPE)}'`;
 }
 
-/** Integer filter values outside a column's range: decided here, never sent to the database. */
+/** A value a PostgreSQL enum type cannot hold: the database would refuse the query, not just not match. */
+function notAnEnumValue(column: Column, value: unknown): boolean {
+  if (!column.columnType.startsWith("PgEnum")) return false;
+  const values = enumValuesOf(column);
+  return values !== undefined && !values.includes(value as string);
+}
+
+/**
+ * Values the column cannot hold (integers outside its range, strings outside a PostgreSQL
+ * enum): decided here, never sent to the database.
+ */
 function outOfRange(column: Column, lookup: Condition["lookup"], value: unknown): SQL | undefined {
+  if (notAnEnumValue(column, value)) return FALSE;
   const number = numericValue(value);
   if (number === undefined) return undefined;
   const position = rangePosition(column, number);

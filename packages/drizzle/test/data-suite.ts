@@ -737,7 +737,7 @@ export function runDataSuite(setup: DialectSetup): void {
       });
     });
 
-    describe.skipIf(lacksBigIntIds(setup))("64-bit ids past 2^53 (PostgreSQL bigint columns only: SQLite integers come back as JS numbers)", () => {
+    describe.skipIf(lacksBigIntIds(setup))("PostgreSQL-only column types: bigint ids past 2^53, enums, uuids (SQLite has none; its integers come back as JS numbers)", () => {
       it("takes and returns bigint ids past 2^53 exactly", async () => {
         const ledger = new DrizzleManager(fx.db, fx.ledger!);
         const big = 2n ** 53n + 1n;
@@ -764,6 +764,26 @@ export function runDataSuite(setup: DialectSetup): void {
         const created = await router.handle(request("POST", "/api/ledger/", { body: { note: "via api", amount: "9223372036854775807" } }));
         expect(created!.status).toBe(201);
         expect(created!.body).toContain('"amount":9223372036854775807');
+        const tooBig = await router.handle(request("POST", "/api/ledger/", { body: { note: "x", amount: "9223372036854775808" } }));
+        expect(tooBig!.status).toBe(400);
+      });
+
+      it("maps enums and uuids, and text lookups on them work", async () => {
+        const ledger = new DrizzleManager(fx.db, fx.ledger!);
+        const model = tableModel(fx.ledger!);
+        expect(model.fields.kind).toMatchObject({ type: "string", choices: ["credit", "debit"], required: false });
+        expect(model.fields.reference).toMatchObject({ type: "string", editable: false, nullable: true });
+        expect(model.fields.id).toMatchObject({ type: "int", primaryKey: true, editable: false });
+        const debit = (await ledger.create(ctx, { note: "a", kind: "debit" })) as { reference: string };
+        await ledger.create(ctx, { note: "b" });
+        const notes = async (expression: Expression) =>
+          ((await list(ledger.filter(expression))) as unknown as { note: string }[]).map((row) => row.note).sort();
+        expect(await notes(cond("kind", "icontains", "DEB"))).toEqual(["a"]);
+        expect(await notes(cond("kind", "startswith", "cr"))).toEqual(["b"]);
+        expect(await notes(cond("kind", "in", ["debit", "nope"]))).toEqual(["a"]);
+        expect(await notes(cond("kind", "exact", "nope"))).toEqual([]);
+        expect(await notes(cond("kind", "in", ["debit", "credit"]))).toEqual(["a", "b"]);
+        expect(await notes(cond("reference", "istartswith", debit.reference.slice(0, 8).toUpperCase()))).toEqual(["a"]);
       });
     });
   });
