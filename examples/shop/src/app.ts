@@ -1,0 +1,140 @@
+import {
+  type ApiRequest,
+  type ApiResponse,
+  NotFound,
+  Router,
+  type RouterOptions,
+  ValidationError,
+  getJSON,
+  parseInt64,
+  parseQuery,
+  sendJSON,
+} from "@viewsets/core";
+import { modelViewSet } from "@viewsets/drizzle";
+import { and, avg, count, eq } from "drizzle-orm";
+import type { ShopDatabase } from "./database.js";
+import { PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.js";
+
+export const API_PREFIX = "/api/v1";
+
+/**
+ * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
+ * stats), categories, and the read-only price-change log. The same router serves Express, Koa
+ * and Hono (see `serve.ts`); `options` are the router's (throttles, page size, ...).
+ */
+export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
+  const router = new Router(API_PREFIX, options);
+
+  router.register(
+    "products",
+    modelViewSet(db, products, {
+      filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
+      orderingFields: ["name", "price", "createdAt", "updatedAt"],
+      searchFields: ["name", "description"],
+      ordering: ["-createdAt"],
+      rejectUnknownRequestFields: true,
+      model: {
+        // Rules of the whole object, after each field's own validation.
+        clean(product) {
+          const errors: Record<string, string[]> = {};
+          if (product.name.trim() === "") errors.name = ["This field may not be blank."];
+          if (product.status === "live" && Number(product.price) <= 0) errors.price = ["A live product needs a price above zero."];
+          if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        },
+      },
+    }),
+  );
+  router.action("products", "discount", { methods: ["POST"], detail: true, summary: "Lower the price by a percentage" }, (request) =>
+    discount(db, request),
+  );
+  router.action("products", "stats", { methods: ["GET"], summary: "Counts by status and the average price" }, (request) =>
+    stats(db, request),
+  );
+
+  router.register(
+    "categories",
+    modelViewSet(db, categories, { searchFields: ["name"], ordering: ["name"], rejectUnknownRequestFields: true }),
+  );
+
+  // An audit log: written only by the discount action, so clients may read it and nothing else.
+  router.register(
+    "price_changes",
+    modelViewSet(db, priceChanges, { readOnly: true, filterFields: ["productId", "reason", "changedAt"], ordering: ["-changedAt"] }),
+  );
+
+  return router;
+}
+
+/** Links to each resource, as DRF's API root: what `GET /api/v1/` answers. */
+export function apiRoot(request: ApiRequest): Promise<ApiResponse> {
+  const base = `${request.origin}${API_PREFIX}`;
+  return Promise.resolve(
+    sendJSON(200, {
+      products: `${base}/products/`,
+      categories: `${base}/categories/`,
+      price_changes: `${base}/price_changes/`,
+    }),
+  );
+}
+
+/** `{ "percent": 10, "reason": "sale" }`, checked by hand: an action owns its own input. */
+function parseDiscount(body: unknown): { percent: number; reason: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ValidationError("Send a JSON object such as {\"percent\": 10}.");
+  }
+  const { percent, reason = "discount" } = body as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  if (typeof percent !== "number" || !Number.isFinite(percent)) errors.percent = ["A number is required."];
+  else if (percent <= 0 || percent >= 100) errors.percent = ["Ensure this value is above 0 and below 100."];
+  if (typeof reason !== "string" || reason.length === 0 || reason.length > 100) {
+    errors.reason = ["Ensure this is text of 1 to 100 characters."];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { percent: percent as number, reason: reason as string };
+}
+
+/** `POST /products/{id}/discount/`: the new price and its audit row are written in one transaction. */
+async function discount(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse> {
+  const { percent, reason } = parseDiscount(await getJSON(request));
+  // The router has already answered 404 for an id that is not a 64-bit integer; one past 2^53
+  // names no product here (and must not be rounded to a neighbour).
+  const id = parseInt64(request.params!.id!);
+  if (typeof id !== "number") throw new NotFound();
+  const updated = db.transaction((tx) => {
+    const product = tx.select().from(products).where(eq(products.id, id)).get();
+    if (!product) throw new NotFound();
+    // Prices are cents-exact: work in whole cents, never below one cent.
+    const cents = Math.max(1, Math.round(Number(product.price) * (100 - percent)));
+    const newPrice = String(cents / 100);
+    tx.insert(priceChanges).values({ productId: product.id, oldPrice: product.price, newPrice, reason }).run();
+    return tx.update(products).set({ price: newPrice }).where(eq(products.id, product.id)).returning().get();
+  });
+  return sendJSON(200, updated);
+}
+
+/** `GET /products/stats/?categoryId=3`: products per status and the average price of those in stock. */
+async function stats(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse> {
+  const categoryText = parseQuery(request.rawQuery).get("categoryId")?.[0];
+  const categoryId = categoryText === undefined ? undefined : parseInt64(categoryText);
+  if (categoryId === null) throw new ValidationError({ categoryId: ["Enter a whole number."] });
+  // A bigint (past 2^53) is bound exactly by better-sqlite3: it matches no row, never a neighbour.
+  const inCategory = categoryId === undefined ? undefined : eq(products.categoryId, categoryId as number);
+  const rows = db
+    .select({ status: products.status, count: count() })
+    .from(products)
+    .where(inCategory)
+    .groupBy(products.status)
+    .all();
+  const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, rows.find((r) => r.status === status)?.count ?? 0]));
+  const [average] = db
+    .select({ price: avg(products.price) })
+    .from(products)
+    .where(and(inCategory, eq(products.inStock, true)))
+    .all();
+  const averagePrice = average?.price == null ? null : (Math.round(Number(average.price) * 100) / 100).toFixed(2);
+  return sendJSON(200, {
+    count: rows.reduce((sum, row) => sum + row.count, 0),
+    byStatus,
+    averageInStockPrice: averagePrice,
+  });
+}

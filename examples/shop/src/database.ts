@@ -1,0 +1,39 @@
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { DDL } from "./schema.js";
+import { type SeedOptions, seed } from "./seed.js";
+
+export type ShopDatabase = BetterSQLite3Database;
+
+export interface OpenOptions {
+  /** Seed empty tables (default true); the options say how many rows. */
+  seed?: boolean | SeedOptions;
+  /** Open without write access (the tables must exist already). */
+  readonly?: boolean;
+}
+
+export interface OpenedDatabase {
+  readonly db: ShopDatabase;
+  /** The better-sqlite3 connection under `db`. */
+  readonly client: Database.Database;
+  /** True when this call seeded the tables. */
+  readonly seeded: boolean;
+  close(): void;
+}
+
+/** Opens (or creates) the shop's SQLite file, creates missing tables and seeds them when empty. */
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
+  const client = new Database(file, { readonly: options.readonly === true });
+  let seeded = false;
+  if (options.readonly !== true) {
+    // WAL lets readers run during a write; NORMAL syncs at checkpoints instead of every commit.
+    client.pragma("journal_mode = WAL");
+    client.pragma("synchronous = NORMAL");
+    client.exec(DDL);
+    const seedOptions = options.seed ?? true;
+    if (seedOptions !== false) seeded = seed(client, seedOptions === true ? {} : seedOptions);
+  }
+  // SQLite checks foreign keys only when asked to, per connection.
+  client.pragma("foreign_keys = ON");
+  return { db: drizzle(client), client, seeded, close: () => client.close() };
+}

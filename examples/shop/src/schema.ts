@@ -1,0 +1,101 @@
+import { index, integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const PRODUCT_STATUSES = ["draft", "live", "archived"] as const;
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name", { length: 100 }).notNull().unique(),
+  description: text("description"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name", { length: 200 }).notNull(),
+    description: text("description"),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    // NUMERIC affinity: stored as a number (so it orders and compares as one), read back as text.
+    price: numeric("price").notNull(),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date())
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // `?status=live&ordering=-price`, the list the README and the benchmark use.
+    index("products_status_price").on(t.status, t.price),
+    index("products_category").on(t.categoryId),
+    index("products_price").on(t.price),
+    index("products_created_at").on(t.createdAt),
+  ],
+);
+
+/** The audit log the discount action writes: served read-only. */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    oldPrice: numeric("old_price").notNull(),
+    newPrice: numeric("new_price").notNull(),
+    reason: text("reason").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("price_changes_product").on(t.productId, t.changedAt)],
+);
+
+export type Product = typeof products.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type PriceChange = typeof priceChanges.$inferSelect;
+
+/**
+ * The tables as SQL, run at startup so a newcomer needs no migration step. Kept beside the
+ * drizzle tables above; `test/schema.test.ts` checks that the two agree.
+ */
+export const DDL = `
+CREATE TABLE IF NOT EXISTS categories (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL UNIQUE,
+  description TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  description TEXT,
+  category_id INTEGER NOT NULL REFERENCES categories(id),
+  in_stock INTEGER NOT NULL DEFAULT 1,
+  price NUMERIC NOT NULL,
+  status TEXT NOT NULL DEFAULT 'draft',
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS products_status_price ON products (status, price);
+CREATE INDEX IF NOT EXISTS products_category ON products (category_id);
+CREATE INDEX IF NOT EXISTS products_price ON products (price);
+CREATE INDEX IF NOT EXISTS products_created_at ON products (created_at);
+CREATE TABLE IF NOT EXISTS price_changes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  old_price NUMERIC NOT NULL,
+  new_price NUMERIC NOT NULL,
+  reason TEXT NOT NULL,
+  changed_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS price_changes_product ON price_changes (product_id, changed_at);
+`;

@@ -1,0 +1,72 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Router } from "@viewsets/core";
+import * as expressAdapter from "@viewsets/express";
+import * as honoAdapter from "@viewsets/hono";
+import * as koaAdapter from "@viewsets/koa";
+import express from "express";
+import { Hono } from "hono";
+import Koa from "koa";
+import { API_PREFIX, apiRoot } from "./app.js";
+
+export const FRAMEWORKS = ["express", "koa", "hono"] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+
+export interface Listening {
+  /** `http://<host>:<port>`, without a trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export function isFramework(name: string): name is Framework {
+  return (FRAMEWORKS as readonly string[]).includes(name);
+}
+
+/** A Node server for the router on one framework: the router's routes and the API root. */
+function nodeServer(router: Router, framework: Framework): Server {
+  switch (framework) {
+    case "express": {
+      const app = express();
+      app.get([API_PREFIX, `${API_PREFIX}/`], expressAdapter.toExpress(apiRoot));
+      expressAdapter.registerRoutes(router, app);
+      return createServer(app);
+    }
+    case "koa": {
+      const app = new Koa();
+      const root = koaAdapter.toKoa(apiRoot);
+      app.use((ctx, next) => (ctx.method === "GET" && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next()));
+      koaAdapter.registerRoutes(router, app);
+      return createServer(app.callback());
+    }
+    case "hono": {
+      const app = new Hono();
+      app.get(API_PREFIX, honoAdapter.toHono(apiRoot));
+      app.get(`${API_PREFIX}/`, honoAdapter.toHono(apiRoot));
+      honoAdapter.registerRoutes(router, app);
+      // @hono/node-server's listener on a Node server that is not listening yet, as for the others.
+      return createAdaptorServer({ fetch: app.fetch }) as Server;
+    }
+  }
+}
+
+/** Serves the router on `framework` at `port` (0 picks a free one) and resolves once listening. */
+export async function listen(router: Router, framework: Framework, port = 0, host?: string): Promise<Listening> {
+  const server = nodeServer(router, framework);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === undefined || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

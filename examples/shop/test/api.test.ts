@@ -1,0 +1,203 @@
+/**
+ * The shop served for real on each framework, over a freshly seeded SQLite file: what the
+ * seeded data says (counted with plain SQL) is what the API answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FRAMEWORKS } from "../src/serve.js";
+import { type RunningShop, getJSON, send, startShop, tempDirectory } from "./helpers.js";
+
+const directory = tempDirectory();
+afterAll(() => directory.remove());
+
+interface ProductJSON {
+  id: number;
+  name: string;
+  description: string | null;
+  categoryId: number;
+  inStock: boolean;
+  price: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
+  let shop: RunningShop;
+  const sqlCount = (where: string, ...params: unknown[]) =>
+    (shop.database.client.prepare(`SELECT count(*) AS n FROM products WHERE ${where}`).get(...params) as { n: number }).n;
+
+  beforeAll(async () => {
+    shop = await startShop(framework, directory.path);
+  });
+  afterAll(() => shop.close());
+
+  it("links to every resource from the API root", async () => {
+    const { status, body } = await getJSON(`${shop.api}/`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      products: `${shop.api}/products/`,
+      categories: `${shop.api}/categories/`,
+      price_changes: `${shop.api}/price_changes/`,
+    });
+  });
+
+  it("filters by exact values and lookups", async () => {
+    const { status, body } = await getJSON(`${shop.api}/products/?status=live&inStock=true&price__lt=50`);
+    expect(status).toBe(200);
+    expect(body.count).toBe(sqlCount("status = 'live' AND in_stock = 1 AND price < 50"));
+    expect(body.count).toBeGreaterThan(100);
+    for (const product of body.results as ProductJSON[]) {
+      expect(product).toMatchObject({ status: "live", inStock: true });
+      expect(Number(product.price)).toBeLessThan(50);
+    }
+    const inTwo = await getJSON(`${shop.api}/products/?categoryId__in=1,2&status=draft&status=archived`);
+    expect(inTwo.body.count).toBe(sqlCount("category_id IN (1, 2) AND status IN ('draft', 'archived')"));
+  });
+
+  it("orders by price, then by id, over every page", async () => {
+    const { body } = await getJSON(`${shop.api}/products/?ordering=-price&page_size=100`);
+    const rows = body.results as ProductJSON[];
+    expect(rows).toHaveLength(100);
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(Number(a.price) > Number(b.price) || (a.price === b.price && a.id < b.id)).toBe(true);
+    }
+    const top = shop.database.client.prepare("SELECT max(price) AS p FROM products").get() as { p: number };
+    expect(Number(rows[0]!.price)).toBe(top.p);
+  });
+
+  it("pages through the seeded products with next and previous links", async () => {
+    const url = `${shop.api}/products/?status=live&ordering=-price&page=2`;
+    const { status, body } = await getJSON(url);
+    expect(status).toBe(200);
+    const expected = shop.database.client
+      .prepare("SELECT id FROM products WHERE status = 'live' ORDER BY price DESC, id ASC LIMIT 20 OFFSET 20")
+      .all() as { id: number }[];
+    expect(body.results.map((p: ProductJSON) => p.id)).toEqual(expected.map((row) => row.id));
+    expect(body.next).toBe(`${shop.api}/products/?status=live&ordering=-price&page=3`);
+    expect(body.previous).toBe(`${shop.api}/products/?status=live&ordering=-price`);
+
+    const lastPage = Math.ceil(body.count / 20);
+    const last = await getJSON(`${shop.api}/products/?status=live&ordering=-price&page=${lastPage}`);
+    expect(last.body.next).toBeNull();
+    expect(last.body.results.length).toBe(body.count - (lastPage - 1) * 20);
+    const past = await getJSON(`${shop.api}/products/?status=live&page=${lastPage + 1}`);
+    expect(past.status).toBe(404);
+    expect(past.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("searches names and descriptions, case-insensitively", async () => {
+    const { body } = await getJSON(`${shop.api}/products/?search=OAK&page_size=100`);
+    expect(body.count).toBe(sqlCount("lower(name) LIKE '%oak%' OR lower(coalesce(description, '')) LIKE '%oak%'"));
+    for (const product of body.results as ProductJSON[]) {
+      expect(`${product.name} ${product.description ?? ""}`.toLowerCase()).toContain("oak");
+    }
+  });
+
+  it("answers 400 naming a filter whose value does not fit the field", async () => {
+    const { status, body } = await getJSON(`${shop.api}/products/?status=sold`);
+    expect(status).toBe(400);
+    expect(Object.keys(body.errors)).toEqual(["status"]);
+  });
+
+  it("creates a product: 201, a Location, and the row as stored", async () => {
+    const created = await send("POST", `${shop.api}/products/`, {
+      name: "Teak Bench",
+      categoryId: 3,
+      price: "149.90",
+      status: "live",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Teak Bench", categoryId: 3, price: "149.9", status: "live", inStock: true });
+    expect(created.headers.get("location")).toBe(`${shop.api}/products/${created.body.id}`);
+    const fetched = await getJSON(created.headers.get("location")!);
+    expect(fetched.body).toEqual(created.body);
+  });
+
+  it("refuses an invalid product with problem+json naming each field", async () => {
+    const { status, headers, body } = await send("POST", `${shop.api}/products/`, { name: "Teak Bench", price: "cheap" });
+    expect(status).toBe(400);
+    expect(headers.get("content-type")).toBe("application/problem+json");
+    expect(body).toMatchObject({ status: 400, title: "Bad Request" });
+    expect(Object.keys(body.errors).sort()).toEqual(["categoryId", "price"]);
+    // The products viewset sets rejectUnknownRequestFields: a typo is an error, not silently dropped.
+    const unknown = await send("POST", `${shop.api}/products/`, { name: "Teak Bench", categoryId: 1, price: "1", colour: "brown" });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.errors)).toEqual(["colour"]);
+    const blank = await send("POST", `${shop.api}/products/`, { name: " ", categoryId: 1, price: "0", status: "live" });
+    expect(blank.status).toBe(400);
+    expect(Object.keys(blank.body.errors).sort()).toEqual(["name", "price"]);
+  });
+
+  it("refuses a product in a category that does not exist", async () => {
+    const { status, body } = await send("POST", `${shop.api}/products/`, { name: "Lost", categoryId: 999, price: "1" });
+    expect(status).toBe(400);
+    expect(Object.keys(body.errors)).toEqual(["categoryId"]);
+  });
+
+  it("answers 404 for an id that names no product, or is no id", async () => {
+    expect((await getJSON(`${shop.api}/products/999999`)).status).toBe(404);
+    expect((await getJSON(`${shop.api}/products/abc`)).status).toBe(404);
+    expect((await send("POST", `${shop.api}/products/999999/discount/`, { percent: 5 })).status).toBe(404);
+  });
+
+  it("updates only what a PATCH sends", async () => {
+    const before = (await getJSON(`${shop.api}/products/7`)).body as ProductJSON;
+    const { status, body } = await send("PATCH", `${shop.api}/products/7`, { inStock: !before.inStock });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ...before, inStock: !before.inStock, updatedAt: expect.any(String) });
+    expect(body.updatedAt).not.toBe(before.updatedAt);
+  });
+
+  it("discounts a product and logs the change in the read-only price log", async () => {
+    const before = (await getJSON(`${shop.api}/products/2`)).body as ProductJSON;
+    const { status, body } = await send("POST", `${shop.api}/products/2/discount/`, { percent: 10, reason: "sale" });
+    expect(status).toBe(200);
+    expect(Number(body.price)).toBeCloseTo(Math.round(Number(before.price) * 90) / 100, 2);
+    const log = await getJSON(`${shop.api}/price_changes/?productId=2&reason=sale`);
+    expect(log.body.count).toBe(1);
+    expect(log.body.results[0]).toMatchObject({ productId: 2, oldPrice: before.price, newPrice: body.price, reason: "sale" });
+
+    const invalid = await send("POST", `${shop.api}/products/2/discount/`, { percent: 100 });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.errors)).toEqual(["percent"]);
+    const wrongMethod = await send("GET", `${shop.api}/products/2/discount/`);
+    expect(wrongMethod.status).toBe(405);
+  });
+
+  it("counts products by status", async () => {
+    const { status, body } = await getJSON(`${shop.api}/products/stats/?categoryId=4`);
+    expect(status).toBe(200);
+    expect(body.byStatus).toEqual({
+      draft: sqlCount("category_id = 4 AND status = 'draft'"),
+      live: sqlCount("category_id = 4 AND status = 'live'"),
+      archived: sqlCount("category_id = 4 AND status = 'archived'"),
+    });
+    expect(body.count).toBe(sqlCount("category_id = 4"));
+    expect((await getJSON(`${shop.api}/products/stats/?categoryId=four`)).status).toBe(400);
+  });
+
+  it("serves the price log read-only: 405 with Allow: GET for every write", async () => {
+    expect((await getJSON(`${shop.api}/price_changes/1`)).status).toBe(200);
+    for (const [method, path] of [
+      ["POST", "/price_changes/"],
+      ["PUT", "/price_changes/1"],
+      ["PATCH", "/price_changes/1"],
+      ["DELETE", "/price_changes/1"],
+    ] as const) {
+      const { status, headers } = await send(method, `${shop.api}${path}`, method === "DELETE" ? undefined : { reason: "x" });
+      expect(status, `${method} ${path}`).toBe(405);
+      expect(headers.get("allow")).toBe("GET");
+    }
+  });
+
+  it("lists categories by name, and keeps their names unique (409)", async () => {
+    const { body } = await getJSON(`${shop.api}/categories/`);
+    expect(body.count).toBe(20);
+    const names = body.results.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort());
+    const duplicate = await send("POST", `${shop.api}/categories/`, { name: "Books" });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ status: 409, title: "Conflict" });
+  });
+});

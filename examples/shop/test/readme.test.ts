@@ -1,0 +1,113 @@
+/**
+ * The curl lines of the root README (between the shop-curl markers), run for real against
+ * `src/server.ts` started as `pnpm start` starts it, on each framework: each line must answer
+ * the status its `# -> NNN` comment promises.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { FRAMEWORKS } from "../src/serve.js";
+import { tempDirectory } from "./helpers.js";
+
+const run = promisify(execFile);
+const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+const readme = readFileSync(join(shopRoot, "../../README.md"), "utf8");
+
+interface CurlLine {
+  readonly command: string;
+  readonly status: number;
+}
+
+/** The `curl ...   # -> 200` lines between the markers. */
+function curlLines(): CurlLine[] {
+  const section = /<!-- shop-curl:start -->([\s\S]*?)<!-- shop-curl:end -->/.exec(readme)?.[1] ?? "";
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  return block
+    .split("\n")
+    .filter((line) => line.startsWith("curl "))
+    .map((line) => {
+      const match = /^(curl .*?)\s+#\s*->\s*(\d{3})\s*$/.exec(line);
+      if (!match) throw new Error(`README curl line without a "# -> <status>" comment: ${line}`);
+      return { command: match[1]!, status: Number(match[2]) };
+    });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+/** Starts `src/server.ts` and resolves when it prints its URL line. */
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", "src/server.ts"], {
+    cwd: shopRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start in time:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split("\n").find((l) => l.includes("/api/v1/"));
+      if (line) {
+        clearTimeout(timer);
+        resolve({ child, line });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+const directory = tempDirectory();
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill();
+  child = undefined;
+});
+afterAll(() => directory.remove());
+
+describe("the README's shop curl lines", () => {
+  const lines = curlLines();
+
+  it("show each kind of answer, each with its status", () => {
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(lines.map((line) => line.status))).toEqual(new Set([200, 201, 400, 404, 405]));
+    for (const line of lines) expect(line.command, "examples use the default port").toContain("localhost:3000/api/v1/");
+  });
+
+  for (const framework of FRAMEWORKS) {
+    it(`answer as the README says on ${framework}`, async () => {
+      const port = await freePort();
+      const started = await startServer({
+        PORT: String(port),
+        FRAMEWORK: framework,
+        DATABASE_FILE: join(directory.path, `${framework}.sqlite`),
+      });
+      child = started.child;
+      expect(started.line).toContain(`shop on ${framework} (seeded a new database): http://localhost:${port}/api/v1/`);
+      for (const line of lines) {
+        const command = `${line.command.replaceAll("localhost:3000", `127.0.0.1:${port}`)} -w '\\n%{http_code}'`;
+        const { stdout } = await run("sh", ["-c", command]);
+        const status = Number(stdout.slice(stdout.lastIndexOf("\n") + 1));
+        const body = stdout.slice(0, stdout.lastIndexOf("\n"));
+        expect(status, line.command).toBe(line.status);
+        expect(() => JSON.parse(body), `${line.command} answers JSON`).not.toThrow();
+      }
+    }, 60_000);
+  }
+});
