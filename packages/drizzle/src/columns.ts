@@ -1,12 +1,10 @@
 import { Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 import { PgTable, getTableConfig as getPgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteTable, getTableConfig as getSQLiteTableConfig } from "drizzle-orm/sqlite-core";
-import type { FieldDef } from "@viewsets/core";
+import type { FieldType } from "@viewsets/core";
 
 /** The SQL dialects a manager speaks. */
 export type Dialect = "sqlite" | "pg";
-
-export type FieldType = FieldDef["type"];
 
 export function dialectOf(table: Table): Dialect {
   if (is(table, SQLiteTable)) return "sqlite";
