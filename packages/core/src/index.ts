@@ -43,8 +43,10 @@ export { compareRows, matches } from "./query/evaluate.js";
 export { memoryQuerySet } from "./query/memory-queryset.js";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination } from "./query/pagination.js";
 export type { Page, PageInput, Paginator } from "./query/paginator.js";
+export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
+export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";
-export { parseInt64 } from "./query/coerce.js";
+export { INT64_MAX, INT64_MIN, isValidDate, parseInt64 } from "./query/coerce.js";
 
 // Viewsets, actions and the router.
 export { BaseViewSet } from "./viewsets/base-viewset.js";

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { Column } from "drizzle-orm";
+import { INT64_MAX, INT64_MIN, isValidDate } from "@viewsets/core";
 import { enumValuesOf, fieldTypeOf, isDecimalStringColumn, isFloatColumn } from "./columns.js";
 
 /**
@@ -11,20 +12,9 @@ type AnySchema = v.GenericSchema<unknown, unknown>;
 
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER_PATTERN = /^[+-]?\d+$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A date and time without a zone ("2024-05-01T10:00" or with seconds): read as UTC, so the
 // result never depends on the server's time zone.
 const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
-function isRealDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function parseTimestamp(text: string): Date {
   return new Date(ZONELESS_DATE_TIME.test(text) ? `${text}Z` : text);
@@ -46,7 +36,7 @@ export const timestampSchema: AnySchema = v.union([validDate, v.pipe(timestampTe
 /** ISO 8601 text kept as text (timestamp columns in string mode). */
 export const timestampStringSchema: AnySchema = timestampText;
 
-const dateText = v.pipe(v.string(), v.check(isRealDate, "Invalid date: expected YYYY-MM-DD"));
+const dateText = v.pipe(v.string(), v.check(isValidDate, "Invalid date: expected YYYY-MM-DD"));
 
 export const dateStringSchema: AnySchema = dateText;
 

@@ -33,7 +33,7 @@ import {
   type PostgresDatabase,
   type SQLiteDatabase,
 } from "../src/index.js";
-import { cursorPagination } from "./cursor-pagination.js";
+import { cursorPagination } from "@viewsets/core";
 
 export interface DataFixture {
   readonly dialect: "sqlite" | "pg";

@@ -4,8 +4,8 @@ import type { FilterValue } from "./expression.js";
 const INT_PATTERN = /^[+-]?\d{1,20}$/;
 const DECIMAL_PATTERN = /^[+-]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 /** Thrown by `coerceValue`; the caller names the parameter. */
 export class CoercionError extends Error {}
@@ -32,7 +32,8 @@ export function parseBoolean(text: string): boolean | null {
   }
 }
 
-function isValidDate(text: string): boolean {
+/** A real calendar date in `YYYY-MM-DD` form (no 2024-02-30). */
+export function isValidDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
