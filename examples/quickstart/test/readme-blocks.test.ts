@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "../../..");
-const READMES = ["README.md", "packages/drizzle/README.md", "packages/redis/README.md", "packages/core/src/docs/README.md"];
+const READMES = ["README.md", "packages/drizzle/README.md", "packages/redis/README.md"];
 
 /** Every complete ```ts block: one that imports something and elides nothing (`// ...`). */
 function completeBlocks(file: string): { name: string; code: string }[] {
