@@ -68,11 +68,13 @@ function isDescribable(value: unknown): value is DescribableViewSet {
 function resolveViewSet(viewset: ViewSet): DescribableViewSet | null {
   if (isDescribable(viewset)) return viewset;
   const build = (viewset as { build?: unknown }).build;
-  if (typeof build === "function") {
+  if (typeof build !== "function") return null;
+  try {
     const built: unknown = build.call(viewset);
-    if (isDescribable(built)) return built;
+    return isDescribable(built) ? built : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 const refName = (ref: ReferenceObject): string => ref.$ref.slice("#/components/schemas/".length);

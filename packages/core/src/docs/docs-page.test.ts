@@ -64,6 +64,7 @@ describe("docsPage", () => {
   it("serves only its own assets", async () => {
     expect((await page(get("/docs", "asset=../package.json"))).status).toBe(404);
     expect((await page(get("/docs", "asset=index.html"))).status).toBe(404);
+    expect((await page(get("/docs", "asset=constructor"))).status).toBe(404);
     const post = await page(get("/docs", "", "POST"));
     expect(post.status).toBe(405);
     expect(post.headers.Allow).toBe("GET, HEAD");

@@ -12,10 +12,10 @@ export interface DocsPageOptions {
 }
 
 /** The files of swagger-ui-dist the page loads, by the `?asset=` name it asks for them with. */
-const DIST_ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
-  "swagger-ui.css": { file: "swagger-ui.css", type: "text/css; charset=utf-8" },
-  "swagger-ui-bundle.js": { file: "swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" },
-};
+const DIST_ASSETS: ReadonlyMap<string, { file: string; type: string }> = new Map([
+  ["swagger-ui.css", { file: "swagger-ui.css", type: "text/css; charset=utf-8" }],
+  ["swagger-ui-bundle.js", { file: "swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" }],
+]);
 const INIT_ASSET = "init.js";
 
 function escapeHtml(text: string): string {
@@ -105,7 +105,7 @@ export function docsPage(options: DocsPageOptions): Handler {
     const asset = parseQuery(request.rawQuery).get("asset")?.[0];
     if (asset === undefined) return textResponse(pageHtml(title), "text/html; charset=utf-8", "no-cache");
     if (asset === INIT_ASSET) return textResponse(initScript(options.specUrl), "text/javascript; charset=utf-8", "no-cache");
-    const dist = DIST_ASSETS[asset];
+    const dist = DIST_ASSETS.get(asset);
     if (!dist) return errorResponse(new NotFound());
     try {
       return textResponse(await load(dist.file), dist.type, "public, max-age=86400");

@@ -378,6 +378,18 @@ describe("include(router) on the contract app", () => {
     await validate(document);
   });
 
+  it("lists a viewset whose serializer fails with generic bodies instead of failing the document", () => {
+    const app = contractApp();
+    const viewset = app.router.describe().find((entry) => entry.resource === "failing")!.viewset as BaseViewSet<object>;
+    viewset.options.serializer = () => {
+      throw new Error("broken serializer");
+    };
+    const document = new OpenAPIGenerator("Shop", "1").include(app.router).generate();
+    expect(op(document, "/api/v1/failing/", "get").description).toContain("custom viewset");
+    expect(Object.keys(document.paths["/api/v1/failing/{id}"]!)).toEqual(["get", "put", "patch", "delete"]);
+    expect(op(document, "/api/v1/products/", "get").responses["200"]).toBeDefined();
+  });
+
   it("keeps operation ids unique over several routers", async () => {
     const generator = new OpenAPIGenerator("Shop", "1").include(contractApp().router);
     const v2 = new Router("/api/v2");

@@ -58,9 +58,8 @@ export class OpenAPIGenerator {
     for (const [section, entries] of Object.entries(structuredClone(this.components))) {
       components[section] = { ...components[section], ...entries };
     }
-    const document: OpenAPIDocument = { openapi: "3.0.0", info, paths, components };
-    if (builder.tags.length > 0) return { openapi: "3.0.0", info, tags: structuredClone(builder.tags), paths, components };
-    return document;
+    const tags = builder.tags.length > 0 ? { tags: structuredClone(builder.tags) } : {};
+    return { openapi: "3.0.0", info, ...tags, paths, components };
   }
 
   /** A core handler answering with the document as JSON: mount it with an adapter or as a router action. */
