@@ -176,7 +176,19 @@ function withPrimaryKey(ordering: readonly string[], primaryKey: string): string
  */
 export function cursorPagination(options: CursorPaginationOptions = {}): Paginator {
   const cursorParam = options.cursorParam ?? "cursor";
+  const link = { type: "string", nullable: true, format: "uri" };
   return {
+    openapi: {
+      parameters: [
+        { name: cursorParam, in: "query", required: false, description: "The opaque cursor of a page, from a next or previous link.", schema: { type: "string" } },
+        { name: "page_size", in: "query", required: false, description: "Results per page.", schema: { type: "integer", minimum: 1 } },
+      ],
+      envelope: (results) => ({
+        type: "object",
+        required: ["next", "previous", "results"],
+        properties: { next: link, previous: link, results: { type: "array", items: results } },
+      }),
+    },
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;
       const ordering =

@@ -27,4 +27,12 @@ export interface Page<Row> {
 /** A pagination class (DRF's PageNumberPagination, CursorPagination, ...). */
 export interface Paginator {
   paginate<Row>(input: PageInput<Row>): Promise<Page<Row>>;
+  /**
+   * How the OpenAPI document describes it: its query parameters (OpenAPI Parameter Objects) and
+   * the envelope schema around a page of results. Page-number pagination needs none.
+   */
+  readonly openapi?: {
+    readonly parameters?: readonly Readonly<Record<string, unknown>>[];
+    readonly envelope?: (results: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  };
 }
