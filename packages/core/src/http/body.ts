@@ -9,6 +9,8 @@ function isJSONContentType(contentType: string): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
+const decoder = new TextDecoder();
+
 async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,14 +19,14 @@ async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promi
     if (size > limit) throw new PayloadTooLarge(limit);
     chunks.push(chunk);
   }
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  if (chunks.length === 1) return decoder.decode(chunks[0]);
   const all = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return decoder.decode(all);
 }
 
 /**

@@ -80,7 +80,9 @@ export async function validateBody(
     else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];
   }
   if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
-  const result = await v.safeParseAsync(schemaFor(model, mode, plan.writable), input);
+  const schema = schemaFor(model, mode, plan.writable);
+  // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
+  const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);
   if (!result.success) throw new ValidationError(issuesToErrors(result.issues));
   return result.output;
 }
