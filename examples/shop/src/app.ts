@@ -10,9 +10,11 @@ import {
   parseQuery,
   sendJSON,
 } from "@viewsets/core";
+import { docsPage } from "@viewsets/core/docs";
 import { modelViewSet } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
 import type { ShopDatabase } from "./database.js";
+import { shopOpenAPI } from "./openapi.js";
 import { PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.js";
 
 export const API_PREFIX = "/api/v1";
@@ -62,6 +64,16 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
     modelViewSet(db, priceChanges, { readOnly: true, filterFields: ["productId", "reason", "changedAt"], ordering: ["-changedAt"] }),
   );
 
+  // The API described: the document, and an offline swagger-ui reference page for it.
+  const openapi = shopOpenAPI(router);
+  router.action("schema", "openapi", { urlPath: "openapi.json", summary: "This OpenAPI document" }, openapi.handler());
+  router.action(
+    "schema",
+    "docs",
+    { summary: "The API reference page" },
+    docsPage({ specUrl: `${API_PREFIX}/schema/openapi.json`, title: "Shop API" }),
+  );
+
   return router;
 }
 
@@ -73,6 +85,8 @@ export function apiRoot(request: ApiRequest): Promise<ApiResponse> {
       products: `${base}/products/`,
       categories: `${base}/categories/`,
       price_changes: `${base}/price_changes/`,
+      schema: `${base}/schema/openapi.json`,
+      docs: `${base}/schema/docs`,
     }),
   );
 }

@@ -38,6 +38,8 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       products: `${shop.api}/products/`,
       categories: `${shop.api}/categories/`,
       price_changes: `${shop.api}/price_changes/`,
+      schema: `${shop.api}/schema/openapi.json`,
+      docs: `${shop.api}/schema/docs`,
     });
   });
 
