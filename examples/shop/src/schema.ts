@@ -35,6 +35,8 @@ export const products = sqliteTable(
   (t) => [
     // `?status=live&ordering=-price`, the list the README and the benchmark use.
     index("products_status_price").on(t.status, t.price),
+    // The default order (newest first), also under a status filter, with page or cursor pagination.
+    index("products_status_created_at").on(t.status, t.createdAt),
     index("products_category").on(t.categoryId),
     index("products_price").on(t.price),
     index("products_created_at").on(t.createdAt),
@@ -86,6 +88,7 @@ CREATE TABLE IF NOT EXISTS products (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS products_status_price ON products (status, price);
+CREATE INDEX IF NOT EXISTS products_status_created_at ON products (status, created_at);
 CREATE INDEX IF NOT EXISTS products_category ON products (category_id);
 CREATE INDEX IF NOT EXISTS products_price ON products (price);
 CREATE INDEX IF NOT EXISTS products_created_at ON products (created_at);

@@ -1,0 +1,39 @@
+import type { IncomingMessage } from "node:http";
+import Koa, { type Context } from "koa";
+import type { ShopDatabase } from "../../../examples/shop/src/database.js";
+import { type Answer, createProduct, listProducts, retrieveProduct } from "./products.js";
+
+const LIST = /^\/api\/v1\/products\/?$/;
+const DETAIL = /^\/api\/v1\/products\/(\d+)\/?$/;
+
+function reply(ctx: Context, answer: Answer): void {
+  ctx.status = answer.status;
+  if (answer.headers) ctx.set(answer.headers);
+  ctx.body = answer.body;
+}
+
+async function readJSON(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The products routes by hand on Koa: one middleware matching paths, as a Koa app without a router. */
+export function handWrittenKoa(db: ShopDatabase): Koa {
+  const app = new Koa();
+  app.use(async (ctx, next) => {
+    const origin = `${ctx.protocol}://${ctx.host}`;
+    if (LIST.test(ctx.path)) {
+      if (ctx.method === "GET") return reply(ctx, listProducts(db, origin, ctx.path, ctx.querystring));
+      if (ctx.method === "POST") return reply(ctx, createProduct(db, origin, ctx.path, await readJSON(ctx.req)));
+    }
+    const detail = DETAIL.exec(ctx.path);
+    if (detail && ctx.method === "GET") return reply(ctx, retrieveProduct(db, detail[1]!));
+    await next();
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+/**
+ * The core's own cost, without HTTP: `router.handle(request)` against the hand-written
+ * function plus `JSON.stringify`, in this process, on a private copy of the shop database.
+ * What remains between the HTTP rows is then the adapter's and the framework's.
+ */
+import type { ApiRequest } from "@viewsets/core";
+import { createShopRouter } from "../../examples/shop/src/app.js";
+import { openDatabase } from "../../examples/shop/src/database.js";
+import { createProduct, listProducts, retrieveProduct } from "./hand-written/products.js";
+import { median } from "./load.js";
+import { SCENARIOS } from "./scenarios.js";
+
+export interface InProcessCost {
+  readonly scenario: string;
+  /** Microseconds per request. */
+  readonly viewset: number;
+  readonly handWritten: number;
+}
+
+const ORIGIN = "http://127.0.0.1";
+
+function apiRequest(method: string, path: string, body?: string): ApiRequest {
+  const q = path.indexOf("?");
+  const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
+  return {
+    method,
+    path: q === -1 ? path : path.slice(0, q),
+    rawQuery: q === -1 ? "" : path.slice(q + 1),
+    headers: bytes ? { "content-type": "application/json", "content-length": String(bytes.byteLength) } : {},
+    origin: ORIGIN,
+    remoteAddress: "127.0.0.1",
+    body: bytes ? { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> } : { kind: "none" },
+  };
+}
+
+async function microseconds(iterations: number, run: () => unknown): Promise<number> {
+  const begin = performance.now();
+  for (let i = 0; i < iterations; i++) await run();
+  return ((performance.now() - begin) * 1000) / iterations;
+}
+
+/** Median µs per request of each side, over `rounds` alternating batches. */
+export async function inProcessCosts(file: string, rounds = 7): Promise<InProcessCost[]> {
+  const { db, close } = openDatabase(file, { seed: false });
+  const router = createShopRouter(db);
+  const { list, retrieve, create } = SCENARIOS;
+  const listQuery = list.path.slice(list.path.indexOf("?") + 1);
+  const sides: [string, () => unknown, () => unknown][] = [
+    [
+      "list",
+      () => router.handle(apiRequest("GET", list.path)),
+      () => JSON.stringify(listProducts(db, ORIGIN, "/api/v1/products/", listQuery).body),
+    ],
+    ["retrieve", () => router.handle(apiRequest("GET", retrieve.path)), () => JSON.stringify(retrieveProduct(db, "2500").body)],
+    [
+      "create",
+      () => router.handle(apiRequest("POST", create.path, create.body)),
+      () => JSON.stringify(createProduct(db, ORIGIN, create.path, JSON.parse(create.body)).body),
+    ],
+  ];
+  const costs: InProcessCost[] = [];
+  for (const [scenario, viewset, hand] of sides) {
+    const iterations = scenario === "list" ? 500 : 2_000;
+    await microseconds(iterations, viewset);
+    await microseconds(iterations, hand);
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      a.push(await microseconds(iterations, viewset));
+      b.push(await microseconds(iterations, hand));
+    }
+    costs.push({ scenario, viewset: median(a), handWritten: median(b) });
+  }
+  close();
+  return costs;
+}

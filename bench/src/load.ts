@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import type { ServerConfig } from "./config.js";
+
+/** One request, sent over and over by every connection. */
+export interface Load {
+  readonly path: string;
+  readonly method?: "GET" | "POST";
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly config: ServerConfig;
+  stop(): Promise<void>;
+}
+
+export interface Sample {
+  /** Completed requests per second. */
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Responses that were not 2xx, plus connection errors: a sample with any is not counted. */
+  readonly failures: number;
+}
+
+const SERVER_ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
+export const CONNECTIONS = 10;
+
+let canPin: boolean | undefined;
+
+/** Whether servers run on CPU 1 and the load generator on CPU 0 (taskset, at least 2 CPUs, BENCH_PIN not 0). */
+export function pinned(): boolean {
+  canPin ??= process.env.BENCH_PIN !== "0" && availableParallelism() >= 2 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+  return canPin;
+}
+
+/** Starts `server.ts` in a process of its own and resolves once it listens. */
+export function startServer(config: ServerConfig, options: { profileDir?: string; entry?: string } = {}): Promise<RunningServer> {
+  const execArgv = ["--import", "tsx", "--conditions=source"];
+  if (options.profileDir) execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
+  const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
+  // taskset execs node in its own place: the child's pid is the server's.
+  const [file, ...args] = pinned() ? ["taskset", "-c", "1", ...command] : command;
+  const child: ChildProcess = spawn(file!, args, {
+    env: { ...process.env, NODE_ENV: "production", BENCH_SERVER: JSON.stringify(config) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.once("exit", (code) => reject(new Error(`benchmark server exited with ${code}: ${JSON.stringify(config)}`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split("\n").find((l) => l.startsWith("{"));
+      if (!line) return;
+      child.removeAllListeners("exit");
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        config,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
+          }),
+      });
+    });
+  });
+}
+
+/** Drives `load` at the server for `seconds` from this process. */
+export async function measure(server: RunningServer, load: Load, seconds: number): Promise<Sample> {
+  const result = await autocannon({
+    url: `${server.url}${load.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: load.method ?? "GET",
+    body: load.body,
+    headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },
+  });
+  const elapsed = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return {
+    rps: result.requests.total / elapsed,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

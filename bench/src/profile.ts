@@ -1,0 +1,119 @@
+/**
+ * `pnpm --filter @viewsets/bench run profile <framework> <implementation> <scenario> [seconds]`:
+ * one server under `node --cpu-prof`, one scenario for a few seconds, then the functions with
+ * the most self time and the share of time per file. For finding what a slow row pays for.
+ *
+ *   pnpm --filter @viewsets/bench run profile hono viewset retrieve
+ *   pnpm --filter @viewsets/bench run profile express hand-written list 10
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_SEED } from "../../examples/shop/src/seed.js";
+import { FRAMEWORKS, type Framework } from "./apps.js";
+import type { Implementation } from "./config.js";
+import { copyDatabase, seededDatabase } from "./data.js";
+import { measure, startServer } from "./load.js";
+import { SCENARIOS, type Scenario } from "./scenarios.js";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+
+function place(url: string): string {
+  if (url === "") return "(native)";
+  const path = url.startsWith("file://") ? fileURLToPath(url) : url;
+  const shown = path.startsWith(REPO) ? relative(REPO, path) : path;
+  return shown.replace(/^node_modules\/\.pnpm\/[^/]+\/node_modules\//, "");
+}
+
+/** Self time per function and per file, as shares of all sampled time. */
+export function summarize(profile: CpuProfile, top = Number(process.env.PROFILE_TOP ?? 25)): string {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    self.set(id, (self.get(id) ?? 0) + delta);
+    total += delta;
+  });
+  const functions = new Map<string, number>();
+  const files = new Map<string, number>();
+  for (const [id, time] of self) {
+    const frame = byId.get(id)!.callFrame;
+    const file = place(frame.url);
+    const name = `${frame.functionName || "(anonymous)"}  ${file}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
+    functions.set(name, (functions.get(name) ?? 0) + time);
+    const group = file.startsWith("node:") ? "node: internals" : file.replace(/\/[^/]*$/, "/");
+    files.set(group, (files.get(group) ?? 0) + time);
+  }
+  // Inclusive time: every sample counts once for each distinct function on its stack.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const frame = byId.get(node)!.callFrame;
+      const file = place(frame.url);
+      if (!/^(packages|examples|bench)\//.test(file) && !/^(hono|@hono\/node-server|express|koa|drizzle-orm)\//.test(file)) continue;
+      const name = `${frame.functionName || "(anonymous)"}  ${file}:${frame.lineNumber + 1}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    }
+  });
+  const lines = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+  return [
+    `self time by function (top ${top}):`,
+    ...lines(functions),
+    "",
+    "self time by folder:",
+    ...lines(files),
+    "",
+    `time including callees, for functions of this repository, the frameworks and drizzle (top ${top}):`,
+    ...lines(inclusive),
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const [framework, implementation, scenarioName, secondsText] = process.argv.slice(2);
+  if (!FRAMEWORKS.includes(framework as Framework) || !["viewset", "hand-written"].includes(implementation ?? "") || !(scenarioName! in SCENARIOS)) {
+    console.error(`usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written> <${Object.keys(SCENARIOS).join("|")}> [seconds]`);
+    process.exit(2);
+  }
+  const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];
+  const directory = mkdtempSync(join(tmpdir(), "viewsets-profile-"));
+  try {
+    const database = copyDatabase(seededDatabase("shop", DEFAULT_SEED).file, directory, "shop");
+    const server = await startServer(
+      { framework: framework as Framework, implementation: implementation as Implementation, database },
+      { profileDir: directory },
+    );
+    await measure(server, scenario, 1);
+    const sample = await measure(server, scenario, Number(secondsText ?? 5));
+    await server.stop();
+    const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error("no profile was written");
+    console.log(`${framework} ${implementation} ${scenarioName}: ${sample.rps.toFixed(0)} req/s under the profiler\n`);
+    console.log(summarize(JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

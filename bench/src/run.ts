@@ -1,0 +1,402 @@
+/**
+ * `pnpm bench`: the viewset against a hand-written handler on each framework, list pagination
+ * at a million rows, and the cost of a throttle. Every server runs in a process of its own on
+ * the loopback; autocannon drives it from this process.
+ *
+ * Sides take turns (A B, B A, A B, ...) so that drift (CPU heat, other load) falls on both, and
+ * each turn starts a fresh server process: two processes running the same code differ by up to
+ * ~15% here (memory layout, JIT decisions), so one process per side would measure its luck.
+ * Medians over the rounds are reported, with the spread of the per-round ratios.
+ *
+ *   BENCH_ROUNDS=5 BENCH_SECONDS=1.5   rounds per side and seconds per measurement
+ *   BENCH_ONLY=core,adapters,large,throttle  which sections to run (default all)
+ *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
+ *   BENCH_PIN=0                         do not pin servers and load generator to separate CPUs
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Socket } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ApiRequest } from "@viewsets/core";
+import { MemoryThrottleStore, type ThrottleStore, checkThrottles, ipRateThrottle, userRateThrottle } from "@viewsets/core/throttling";
+import { RedisThrottleStore } from "@viewsets/redis";
+import Database from "better-sqlite3";
+import { DEFAULT_SEED } from "../../examples/shop/src/seed.js";
+import { FRAMEWORKS } from "./apps.js";
+import { BENCH_TOKEN, THROTTLE_RATE, type ServerConfig, type ThrottleVariant } from "./config.js";
+import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
+import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer } from "./load.js";
+import { type InProcessCost, inProcessCosts } from "./in-process.js";
+import { SCENARIOS } from "./scenarios.js";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+const WARMUP_SECONDS = 0.5;
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,large,throttle").split(","));
+const ADAPTERS = FRAMEWORKS.filter((framework) => (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework));
+
+/** One side of a comparison: how to start its server, and what to ask it per scenario. */
+interface Contender {
+  readonly label: string;
+  /** Called once per turn: a fresh configuration (a fresh copy of a database it writes to). */
+  readonly config: () => ServerConfig;
+  readonly loads: readonly Load[];
+}
+
+interface Row {
+  readonly section: string;
+  readonly adapter: string;
+  readonly scenario: string;
+  readonly a: { label: string; rps: number };
+  readonly b: { label: string; rps: number };
+  /** a / b, of the medians. */
+  readonly ratio: number;
+  /** The lowest and highest per-round ratio: how much the rounds disagree. */
+  readonly spread: [number, number];
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const started = Date.now();
+const scratch = mkdtempSync(join(tmpdir(), "viewsets-bench-"));
+let copies = 0;
+
+function log(message: string): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  process.stderr.write(`[${seconds}s] ${message}\n`);
+}
+
+/** A private copy of `file` for one server process that writes to it. */
+function freshCopy(file: string): string {
+  return copyDatabase(file, scratch, `copy-${copies++}`);
+}
+
+/**
+ * Each round, each contender in turn: a fresh server, warmed up, then every scenario measured.
+ * Returns req/s as [contender][scenario][round].
+ */
+async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
+  const samples = contenders.map((c) => c.loads.map(() => [] as number[]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts one side later (A B, B A, ...): no side is always first after a pause.
+    for (let turn = 0; turn < contenders.length; turn++) {
+      const index = (round + turn) % contenders.length;
+      const contender = contenders[index]!;
+      const server = await startServer(contender.config());
+      try {
+        for (const [scenario, load] of contender.loads.entries()) {
+          await measure(server, load, WARMUP_SECONDS);
+          const sample = await measure(server, load, SECONDS);
+          if (sample.failures > 0) throw new Error(`${contender.label} ${load.path}: ${sample.failures} failed requests`);
+          samples[index]![scenario]!.push(sample.rps);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  return samples;
+}
+
+function row(section: string, adapter: string, scenario: string, labels: [string, string], a: number[], b: number[]): void {
+  const perRound = a.map((value, i) => value / b[i]!);
+  const result: Row = {
+    section,
+    adapter,
+    scenario,
+    a: { label: labels[0], rps: median(a) },
+    b: { label: labels[1], rps: median(b) },
+    ratio: median(a) / median(b),
+    spread: [Math.min(...perRound), Math.max(...perRound)],
+  };
+  rows.push(result);
+  log(`${adapter} ${scenario}: ${result.a.rps.toFixed(0)} vs ${result.b.rps.toFixed(0)} req/s, ratio ${result.ratio.toFixed(3)}`);
+}
+
+async function answer(server: RunningServer, load: Load): Promise<{ status: number; type: string; body: string; location: string }> {
+  const response = await fetch(`${server.url}${load.path}`, {
+    method: load.method ?? "GET",
+    headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },
+    body: load.body,
+  });
+  return {
+    status: response.status,
+    type: (response.headers.get("content-type") ?? "").split(";")[0]!,
+    body: (await response.text()).replaceAll(server.url, "ORIGIN"),
+    location: (response.headers.get("location") ?? "").replace(server.url, "ORIGIN").replace(/\d+$/, "ID"),
+  };
+}
+
+/** Both sides must give the same answer (a created row's id and timestamps aside), or the comparison is void. */
+async function assertSameAnswers(a: ServerConfig, b: ServerConfig, loads: readonly Load[]): Promise<void> {
+  await withServers([a, b], async ([x, y]) => {
+    for (const load of loads) {
+      const [left, right] = [await answer(x!, load), await answer(y!, load)];
+      if (load.method === "POST") {
+        const strip = (text: string) => JSON.stringify({ ...JSON.parse(text), id: 0, createdAt: 0, updatedAt: 0 });
+        left.body = strip(left.body);
+        right.body = strip(right.body);
+      }
+      for (const key of ["status", "type", "body", "location"] as const) {
+        if (left[key] !== right[key]) {
+          const show = (value: string | number) => String(value).slice(0, 300);
+          throw new Error(`${load.method ?? "GET"} ${load.path}: the sides differ in ${key}:\n  ${show(left[key])}\n  ${show(right[key])}`);
+        }
+      }
+    }
+  });
+}
+
+async function withServers<T>(configs: readonly ServerConfig[], body: (servers: RunningServer[]) => Promise<T>): Promise<T> {
+  const servers: RunningServer[] = [];
+  try {
+    for (const config of configs) servers.push(await startServer(config));
+    return await body(servers);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+// ---- the sections ---------------------------------------------------------------------------
+
+const ADAPTER_SCENARIOS = ["list", "retrieve", "create"] as const;
+
+async function adapters(base: string): Promise<void> {
+  const loads = ADAPTER_SCENARIOS.map((name) => SCENARIOS[name]);
+  for (const framework of ADAPTERS) {
+    const config = (implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
+      framework,
+      implementation,
+      database: freshCopy(base),
+    });
+    await assertSameAnswers(config("viewset")(), config("hand-written")(), loads);
+    const [viewset, hand] = await rounds([
+      { label: "viewset", config: config("viewset"), loads },
+      { label: "hand-written", config: config("hand-written"), loads },
+    ]);
+    ADAPTER_SCENARIOS.forEach((scenario, i) => {
+      row("adapters", framework, scenario, ["viewset", "hand-written"], viewset![i]!, hand![i]!);
+    });
+  }
+}
+
+/** A cursor that points at the middle of the newest-first list, found through the API itself. */
+async function middleCursor(file: string): Promise<string> {
+  const client = new Database(file, { readonly: true });
+  const { total } = client.prepare("SELECT count(*) AS total FROM products").get() as { total: number };
+  const middle = client
+    .prepare("SELECT created_at AS createdAt FROM products ORDER BY created_at DESC, id LIMIT 1 OFFSET ?")
+    .get(Math.floor(total / 2)) as { createdAt: number };
+  client.close();
+  // The `next` link of a one-row page that starts at the middle row carries the cursor after it.
+  const since = new Date(middle.createdAt).toISOString();
+  return withServers([{ framework: "express", implementation: "cursor", database: file, readonly: true }], async ([server]) => {
+    const response = await fetch(`${server!.url}/api/v1/products/?createdAt__lte=${since}&page_size=1`);
+    const next = ((await response.json()) as { next: string | null }).next;
+    const cursor = next === null ? null : new URL(next).searchParams.get("cursor");
+    if (!cursor) throw new Error("the cursor list gave no next link");
+    return cursor;
+  });
+}
+
+async function large(): Promise<void> {
+  const seeded = (label: string, products: number) => {
+    const { file, built, ms } = seededDatabase(label, { products, priceChanges: 0 });
+    if (built) log(`seeded ${products.toLocaleString("en")} products in ${(ms / 1000).toFixed(1)} s (kept in bench/.data/)`);
+    return file;
+  };
+  const small = seeded("products-10k", 10_000);
+  const big = seeded("products-1m", 1_000_000);
+  const readOnly = (implementation: ServerConfig["implementation"], database: string) => (): ServerConfig => ({
+    framework: "express",
+    implementation,
+    database,
+    readonly: true,
+  });
+
+  await assertSameAnswers(readOnly("viewset", big)(), readOnly("hand-written", big)(), [SCENARIOS.list]);
+  const [viewset, hand] = await rounds([
+    { label: "viewset", config: readOnly("viewset", big), loads: [SCENARIOS.list] },
+    { label: "hand-written", config: readOnly("hand-written", big), loads: [SCENARIOS.list] },
+  ]);
+  row("large", "express", "list, page 2, 1M rows (COUNT + OFFSET)", ["viewset", "hand-written"], viewset![0]!, hand![0]!);
+
+  const first: Load = { path: "/api/v1/products/?status=live" };
+  const deep = async (file: string): Promise<Load> => ({ path: `/api/v1/products/?cursor=${await middleCursor(file)}` });
+  const [atBig, atSmall] = await rounds([
+    { label: "1M rows", config: readOnly("cursor", big), loads: [first, await deep(big)] },
+    { label: "10k rows", config: readOnly("cursor", small), loads: [first, await deep(small)] },
+  ]);
+  row("large", "express", "cursor list, first page, status=live", ["1M rows", "10k rows"], atBig![0]!, atSmall![0]!);
+  row("large", "express", "cursor list, a page from the middle", ["1M rows", "10k rows"], atBig![1]!, atSmall![1]!);
+}
+
+function redisAvailable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once("error", () => done(false));
+    socket.connect(6379, "127.0.0.1", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
+  });
+}
+
+const checkCosts: { variant: ThrottleVariant; sequential: number; overlapped: number }[] = [];
+
+/**
+ * What one check costs, measured in this process without HTTP around it: the HTTP rows cannot
+ * resolve a few microseconds on a route that takes hundreds. Checks run one after another, so
+ * a Redis check is one loopback round trip.
+ */
+async function checkCost(variant: ThrottleVariant): Promise<void> {
+  const store: ThrottleStore & { close?(): Promise<void> } = variant.endsWith("redis")
+    ? new RedisThrottleStore({ url: "redis://127.0.0.1:6379", prefix: `viewsets:bench:${process.pid}:check:` })
+    : new MemoryThrottleStore();
+  const throttle = variant.startsWith("ip") ? ipRateThrottle(THROTTLE_RATE, { store }) : userRateThrottle(THROTTLE_RATE, { store });
+  const request = { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "", remoteAddress: "127.0.0.1", body: { kind: "none" } } as ApiRequest;
+  const subject = { request, ip: "127.0.0.1", user: { id: 1 }, userId: "1" };
+  const count = variant.endsWith("redis") ? 5_000 : 50_000;
+  for (let i = 0; i < 1_000; i++) await checkThrottles([throttle], subject);
+  let begin = performance.now();
+  for (let i = 0; i < count; i++) await checkThrottles([throttle], subject);
+  const sequential = ((performance.now() - begin) * 1000) / count;
+  // 32 checks in flight, as under load: for Redis, round trips overlap and what is left is
+  // the client's work (and Redis's, on the other CPU).
+  begin = performance.now();
+  for (let i = 0; i < count; i += 32) {
+    await Promise.all(Array.from({ length: 32 }, () => checkThrottles([throttle], subject)));
+  }
+  const overlapped = ((performance.now() - begin) * 1000) / count;
+  checkCosts.push({ variant, sequential, overlapped });
+  await store.close?.();
+}
+
+async function throttles(base: string): Promise<void> {
+  const variants: ThrottleVariant[] = ["none", "ip-memory", "user-memory"];
+  if (await redisAvailable()) variants.push("ip-redis", "user-redis");
+  else notes.push("Redis was not reachable at 127.0.0.1:6379: the Redis store rows were skipped.");
+  // Every variant signs the request in (bearer token), so userRateThrottle counts per user id
+  // and the baseline pays for authentication too: the ratio is the throttle's alone.
+  const load: Load = { ...SCENARIOS.list, headers: { authorization: `Bearer ${BENCH_TOKEN}` } };
+  const samples = await rounds(
+    variants.map((throttle) => ({
+      label: throttle,
+      loads: [load],
+      config: (): ServerConfig => ({
+        framework: "express",
+        implementation: "viewset",
+        database: base,
+        readonly: true,
+        throttle,
+        auth: true,
+        redisPrefix: `viewsets:bench:${process.pid}:`,
+      }),
+    })),
+  );
+  for (let i = 1; i < variants.length; i++) {
+    row("throttle", "express", `list with ${variants[i]} throttle`, [variants[i]!, "no throttle"], samples[i]![0]!, samples[0]![0]!);
+  }
+  for (const variant of variants.slice(1)) await checkCost(variant);
+}
+
+let coreCosts: InProcessCost[] = [];
+
+async function core(base: string): Promise<void> {
+  coreCosts = await inProcessCosts(freshCopy(base));
+  for (const cost of coreCosts) {
+    log(`in-process ${cost.scenario}: viewset ${cost.viewset.toFixed(1)} µs, hand-written ${cost.handWritten.toFixed(1)} µs`);
+  }
+}
+
+// ---- the report -----------------------------------------------------------------------------
+
+function table(section: string, headers: readonly string[]): string {
+  const lines = [`| ${headers.join(" | ")} |`, `|${headers.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`];
+  for (const r of rows.filter((x) => x.section === section)) {
+    const spread = `${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)}`;
+    lines.push(`| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spread} |`);
+  }
+  return lines.join("\n");
+}
+
+function report(machine: string): string {
+  const parts = [
+    `Machine: ${machine}${pinned() ? "; servers pinned to CPU 1, the load generator to CPU 0" : ""}.`,
+    `Each figure: median req/s of ${ROUNDS} rounds × ${SECONDS} s (a fresh server process each round), ${CONNECTIONS} connections; spread = lowest–highest per-round ratio.`,
+  ];
+  if (coreCosts.length > 0) {
+    parts.push(
+      [
+        "The core alone, in-process (no HTTP): `router.handle(request)` against the hand-written function + `JSON.stringify`.",
+        "",
+        "| scenario | viewset µs/request | hand-written µs/request | extra µs | hand-written / viewset |",
+        "|---|---:|---:|---:|---:|",
+        ...coreCosts.map(
+          (c) =>
+            `| ${c.scenario} | ${c.viewset.toFixed(1)} | ${c.handWritten.toFixed(1)} | ${(c.viewset - c.handWritten).toFixed(1)} | ${(c.handWritten / c.viewset).toFixed(3)} |`,
+        ),
+      ].join("\n"),
+    );
+  }
+  if (rows.some((r) => r.section === "adapters")) {
+    parts.push(table("adapters", ["adapter", "scenario", "viewset req/s", "hand-written req/s", "viewset / hand-written", "spread"]));
+  }
+  if (rows.some((r) => r.section === "large")) {
+    parts.push(
+      [
+        "Large lists. Page-number row: viewset / hand-written at 1M rows; cursor rows: req/s at 1M rows / at 10k rows (target ≥ 0.5).",
+        "",
+        table("large", ["adapter", "scenario", "A req/s", "B req/s", "A / B", "spread"]),
+      ].join("\n"),
+    );
+  }
+  if (rows.some((r) => r.section === "throttle")) {
+    parts.push(
+      [
+        `Throttles (rate ${THROTTLE_RATE}, every request signed in with a bearer token), as a ratio to the same route without one.`,
+        "",
+        table("throttle", ["adapter", "scenario", "throttled req/s", "unthrottled req/s", "throttled / unthrottled", "spread"]),
+        "",
+        "One check (`checkThrottles` with one throttle), in-process: one after another, and 32 at a time.",
+        "",
+        "| throttle | µs per check, sequential | µs per check, 32 in flight |",
+        "|---|---:|---:|",
+        ...checkCosts.map((c) => `| ${c.variant} | ${c.sequential.toFixed(1)} | ${c.overlapped.toFixed(1)} |`),
+      ].join("\n"),
+    );
+  }
+  parts.push(...notes);
+  return parts.join("\n\n");
+}
+
+async function main(): Promise<void> {
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  if (pinned()) {
+    // The load generator on CPU 0, every server on CPU 1 (see load.ts): they never compete.
+    spawnSync("taskset", ["-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  }
+  try {
+    const base = seededDatabase("shop", DEFAULT_SEED).file;
+    if (SECTIONS.has("core")) await core(base);
+    if (SECTIONS.has("adapters")) await adapters(base);
+    if (SECTIONS.has("large")) await large();
+    if (SECTIONS.has("throttle")) await throttles(base);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const text = report(machine);
+  console.log(`\n${text}\n`);
+  writeFileSync(join(DATA_DIR, "last-run.md"), `${text}\n`);
+  writeFileSync(
+    join(DATA_DIR, "last-run.json"),
+    `${JSON.stringify({ machine, rounds: ROUNDS, seconds: SECONDS, coreCosts, rows, checkCosts, notes }, null, 2)}\n`,
+  );
+  log("done; the report is also in bench/.data/last-run.md");
+}
+
+await main();
