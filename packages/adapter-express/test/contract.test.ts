@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import { createServer } from "node:http";
+import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import express from "express";
 import { registerRoutes, toExpress } from "../src/index.js";
 
@@ -19,13 +19,8 @@ const adapter: AdapterContractOptions = {
     app.use((_req, res) => {
       res.status(404).type("text/plain").send("fallthrough");
     });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+    return listenOnLoopback(createServer(app));
+
   },
 };
 

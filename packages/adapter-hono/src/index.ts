@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse, Handler, RequestBody, Router } from "@viewsets/core";
-import type { Context, Hono, MiddlewareHandler, Next } from "hono";
+import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
 
 /** What @hono/node-server puts in `c.env`: Node's own request, read without a Fetch copy. */
 interface NodeBindings {
@@ -60,8 +60,8 @@ export function viewsetsMiddleware(router: Router): MiddlewareHandler {
   };
 }
 
-/** Checks every viewset of the router, then mounts it on the app. */
-export function registerRoutes(router: Router, app: Pick<Hono, "use">): void {
+/** Checks every viewset of the router, then mounts it on the app (whatever its Env and Variables). */
+export function registerRoutes<E extends Env, S extends Schema, B extends string>(router: Router, app: Hono<E, S, B>): void {
   router.assertReady();
-  app.use("*", viewsetsMiddleware(router));
+  app.use("*", viewsetsMiddleware(router) as MiddlewareHandler<E>);
 }

@@ -1,6 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import type { Server } from "node:http";
+import { createAdaptorServer } from "@hono/node-server";
+import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import { Hono } from "hono";
 import { registerRoutes, toHono } from "../src/index.js";
 
@@ -23,13 +23,8 @@ const adapter: AdapterContractOptions = {
     for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toHono(handler));
     registerRoutes(router, app);
     app.notFound((c) => c.text("fallthrough", 404));
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+    return listenOnLoopback(createAdaptorServer({ fetch: app.fetch }) as Server);
+
   },
 };
 

@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { bodyParser } from "@koa/bodyparser";
-import { type AdapterContractOptions, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import Koa from "koa";
 import { registerRoutes, toKoa } from "../src/index.js";
 
@@ -28,13 +27,8 @@ const adapter: AdapterContractOptions = {
       ctx.type = "text/plain";
       ctx.body = "fallthrough";
     });
-    const server = createServer(app.callback()).listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+    return listenOnLoopback(createServer(app.callback()));
+
   },
 };
 

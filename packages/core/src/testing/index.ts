@@ -5,3 +5,4 @@ export type { AdapterContractOptions, ContractServer, ServeOptions } from "./ada
 export { MemoryManager } from "./memory-manager.js";
 export { contractApp, countingThrottle, Product, Category, BIG_ID } from "./fixtures.js";
 export type { ContractApp, ProductRow, CategoryRow } from "./fixtures.js";
+export { listenOnLoopback } from "./listen.js";
