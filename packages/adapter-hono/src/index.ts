@@ -6,17 +6,24 @@ interface NodeBindings {
   incoming?: {
     headers: Record<string, string | string[] | undefined>;
     socket?: { remoteAddress?: string };
+    readableEnded?: boolean;
   } & AsyncIterable<Uint8Array>;
+}
+
+/** A body Hono already read into memory, as a one-chunk stream for the core's reader. */
+async function readBody(c: Context): Promise<RequestBody> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  return { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> };
 }
 
 async function bodyOf(c: Context, incoming: NodeBindings["incoming"]): Promise<RequestBody> {
   const cache = c.req.bodyCache;
   if (cache.json !== undefined) return { kind: "parsed", value: (await cache.json) as unknown };
-  if (cache.arrayBuffer !== undefined || cache.text !== undefined || c.req.raw.bodyUsed) {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> };
-  }
-  if (incoming) return { kind: "stream", stream: incoming };
+  if (cache.arrayBuffer !== undefined || cache.text !== undefined) return readBody(c);
+  // On @hono/node-server, read Node's request directly: touching c.req.raw would make the server
+  // build a full Fetch Request for every request, a measured cost (honojs/node-server#95).
+  if (incoming && incoming.readableEnded !== true) return { kind: "stream", stream: incoming };
+  if (c.req.raw.bodyUsed) return readBody(c);
   const stream = c.req.raw.body;
   return stream ? { kind: "stream", stream: stream as unknown as AsyncIterable<Uint8Array> } : { kind: "none" };
 }
