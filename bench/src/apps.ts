@@ -1,49 +1,57 @@
 import { type Server, createServer } from "node:http";
-import { createAdaptorServer } from "@hono/node-server";
 import type { Router } from "@viewsets/core";
-import { registerRoutes as registerExpress } from "@viewsets/express";
-import { registerRoutes as registerHono } from "@viewsets/hono";
-import { registerRoutes as registerKoa } from "@viewsets/koa";
-import express from "express";
-import { Hono } from "hono";
-import Koa from "koa";
 import type { ShopDatabase } from "../../examples/shop/src/database.js";
-import { handWrittenExpress } from "./hand-written/express.js";
-import { handWrittenHono } from "./hand-written/hono.js";
-import { handWrittenKoa } from "./hand-written/koa.js";
 
 export const FRAMEWORKS = ["express", "koa", "hono"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
+// Each server process loads only its own framework: a fresh process starts every round.
+
 /** The router mounted with `registerRoutes` on a bare app, as the quick start does. */
-export function viewsetServer(framework: Framework, router: Router): Server {
+export async function viewsetServer(framework: Framework, router: Router): Promise<Server> {
   switch (framework) {
     case "express": {
+      const [{ default: express }, { registerRoutes }] = await Promise.all([import("express"), import("@viewsets/express")]);
       const app = express();
-      registerExpress(router, app);
+      registerRoutes(router, app);
       return createServer(app);
     }
     case "koa": {
+      const [{ default: Koa }, { registerRoutes }] = await Promise.all([import("koa"), import("@viewsets/koa")]);
       const app = new Koa();
-      registerKoa(router, app);
+      registerRoutes(router, app);
       return createServer(app.callback());
     }
     case "hono": {
+      const [{ Hono }, { createAdaptorServer }, { registerRoutes }] = await Promise.all([
+        import("hono"),
+        import("@hono/node-server"),
+        import("@viewsets/hono"),
+      ]);
       const app = new Hono();
-      registerHono(router, app);
+      registerRoutes(router, app);
       return createAdaptorServer({ fetch: app.fetch }) as Server;
     }
   }
 }
 
 /** The hand-written products routes on a bare app of the same framework. */
-export function handWrittenServer(framework: Framework, db: ShopDatabase): Server {
+export async function handWrittenServer(framework: Framework, db: ShopDatabase): Promise<Server> {
   switch (framework) {
-    case "express":
+    case "express": {
+      const { handWrittenExpress } = await import("./hand-written/express.js");
       return createServer(handWrittenExpress(db));
-    case "koa":
+    }
+    case "koa": {
+      const { handWrittenKoa } = await import("./hand-written/koa.js");
       return createServer(handWrittenKoa(db).callback());
-    case "hono":
+    }
+    case "hono": {
+      const [{ handWrittenHono }, { createAdaptorServer }] = await Promise.all([
+        import("./hand-written/hono.js"),
+        import("@hono/node-server"),
+      ]);
       return createAdaptorServer({ fetch: handWrittenHono(db).fetch }) as Server;
+    }
   }
 }

@@ -72,7 +72,19 @@ export function startServer(config: ServerConfig, options: { profileDir?: string
   });
 }
 
-/** Drives `load` at the server for `seconds` from this process. */
+/** Sends `requests` requests (to warm a fresh process up), then returns. */
+export async function warmUp(server: RunningServer, load: Load, requests: number): Promise<void> {
+  await autocannon({
+    url: `${server.url}${load.path}`,
+    connections: CONNECTIONS,
+    amount: requests,
+    method: load.method ?? "GET",
+    body: load.body,
+    headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },
+  });
+}
+
+/** Drives `load` at the server for `seconds` (whole seconds: autocannon rounds up) from this process. */
 export async function measure(server: RunningServer, load: Load, seconds: number): Promise<Sample> {
   const result = await autocannon({
     url: `${server.url}${load.path}`,
