@@ -32,9 +32,13 @@ export const CONNECTIONS = 10;
 
 let canPin: boolean | undefined;
 
-/** Whether servers run on CPU 1 and the load generator on CPU 0 (taskset, at least 2 CPUs, BENCH_PIN not 0). */
+/**
+ * Whether servers run on CPU 1 and the load generator on CPU 0 (BENCH_PIN=1, with taskset and
+ * at least 2 CPUs). Off by default: on the 2-CPU machine of BENCHMARKS.md a pinned server, its
+ * GC threads confined to its one CPU, served fewer requests and no steadier.
+ */
 export function pinned(): boolean {
-  canPin ??= process.env.BENCH_PIN !== "0" && availableParallelism() >= 2 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+  canPin ??= process.env.BENCH_PIN === "1" && availableParallelism() >= 2 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
   return canPin;
 }
 

@@ -11,7 +11,7 @@
  *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds per side and whole seconds per measurement
  *   BENCH_ONLY=core,adapters,large,throttle  which sections to run (default all)
  *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
- *   BENCH_PIN=0                         do not pin servers and load generator to separate CPUs
+ *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
