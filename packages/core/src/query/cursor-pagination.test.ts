@@ -291,4 +291,43 @@ describe("afterPosition", () => {
     expect(after(["-a", "id"], [2, 4])).toEqual([1, 2, 3]);
     expect(after(["-a", "id"], [null, 1])).toEqual([2]);
   });
+
+  it("bounds the first field for an index range when that is exact", () => {
+    const notNull = { a: { type: "int" as const }, id: { type: "int" as const, primaryKey: true } };
+    expect(afterPosition(["-a", "id"], [5, 7], notNull)).toEqual({
+      kind: "and",
+      children: [
+        { kind: "condition", field: "a", lookup: "lte", value: 5 },
+        {
+          kind: "or",
+          children: [
+            { kind: "condition", field: "a", lookup: "lt", value: 5 },
+            {
+              kind: "and",
+              children: [
+                { kind: "condition", field: "a", lookup: "exact", value: 5 },
+                { kind: "condition", field: "id", lookup: "gt", value: 7 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    // Ascending: a >= x holds for every later row, nullable or not (nulls come first).
+    const ascending = afterPosition(["a", "id"], [5, 7]);
+    expect(ascending.kind === "and" && ascending.children[0]).toEqual({ kind: "condition", field: "a", lookup: "gte", value: 5 });
+  });
+
+  it("selects the same rows with and without the bound, over every position", () => {
+    const fields = { a: { type: "int" as const }, b: { type: "int" as const, nullable: true }, id: { type: "int" as const, primaryKey: true } };
+    const rows = Array.from({ length: 40 }, (_, i) => ({ a: i % 5, b: i % 3 === 0 ? null : i % 4, id: i + 1 }));
+    for (const ordering of [["-a", "id"], ["a", "-id"], ["-b", "a", "id"], ["b", "-a", "id"]]) {
+      for (const row of rows) {
+        const values = ordering.map((term) => row[term.replace("-", "") as "a" | "b" | "id"]);
+        const plain = rows.filter((r) => matches(r, afterPosition(ordering, values))).map((r) => r.id);
+        const bounded = rows.filter((r) => matches(r, afterPosition(ordering, values, fields))).map((r) => r.id);
+        expect(bounded, `${ordering.join(",")} after ${row.id}`).toEqual(plain);
+      }
+    }
+  });
 });

@@ -132,37 +132,79 @@ function isNull(field: string, value: boolean): Expression {
 }
 
 /** `field` strictly after `value` in the term's direction; nulls sort as the smallest value. */
-function strictlyAfter(term: string, value: FilterValue | null): Expression | null {
+function strictlyAfter(term: string, value: FilterValue | null, nullable: boolean): Expression | null {
   const field = fieldOf(term);
   const descending = term.startsWith("-");
   if (value === null) return descending ? null : isNull(field, false);
   if (!descending) return condition(field, "gt", value);
-  return or([condition(field, "lt", value), isNull(field, true)]);
+  return nullable ? or([condition(field, "lt", value), isNull(field, true)]) : condition(field, "lt", value);
 }
 
 function equalTo(field: string, value: FilterValue | null): Expression {
   return value === null ? isNull(field, true) : condition(field, "exact", value);
 }
 
+type FieldTypes = Readonly<Record<string, FieldDef>>;
+
+/** Unknown fields count as nullable: the conditions stay right, only less index-friendly. */
+function isNullable(fields: FieldTypes | undefined, field: string): boolean {
+  const def = fields?.[field];
+  return def === undefined || def.nullable === true;
+}
+
 /**
- * Rows after a position in an ordering, as one expression that runs in SQL through the
- * manager's `filter`: for `-a, pk` that is `a < x OR (a = x AND pk > y)`.
+ * A range on the first ordering field that every row after the position satisfies
+ * (`a <= x` for `-a`), so the database can scan an index instead of testing the OR-chain on
+ * every row. Only where it is exact: a value, and for descending terms a NOT NULL field.
  */
-export function afterPosition(ordering: readonly string[], values: readonly (FilterValue | null)[]): Expression {
+function leadingBound(term: string, value: FilterValue | null, nullable: boolean): Expression | null {
+  if (value === null) return null;
+  const field = fieldOf(term);
+  if (!term.startsWith("-")) return { kind: "condition", field, lookup: "gte", value };
+  return nullable ? null : { kind: "condition", field, lookup: "lte", value };
+}
+
+/** The OR-chain of rows strictly after a position, and the index-friendly range around it. */
+function positionParts(
+  ordering: readonly string[],
+  values: readonly (FilterValue | null)[],
+  fields: FieldTypes | undefined,
+): { bound: Expression | null; branches: Expression[] } {
   const branches: Expression[] = [];
   for (let i = 0; i < ordering.length; i++) {
-    const after = strictlyAfter(ordering[i]!, values[i]!);
+    const term = ordering[i]!;
+    const after = strictlyAfter(term, values[i]!, isNullable(fields, fieldOf(term)));
     if (after === null) continue;
-    const equal = ordering.slice(0, i).map((term, j) => equalTo(fieldOf(term), values[j]!));
+    const equal = ordering.slice(0, i).map((previous, j) => equalTo(fieldOf(previous), values[j]!));
     branches.push(equal.length === 0 ? after : and([...equal, after]));
   }
-  return branches.length === 0 ? { kind: "or", children: [] } : or(branches);
+  const first = ordering[0];
+  const bound =
+    first !== undefined && ordering.length > 1 ? leadingBound(first, values[0]!, isNullable(fields, fieldOf(first))) : null;
+  return { bound, branches };
+}
+
+/**
+ * Rows after a position in an ordering, as one expression that runs in SQL through the
+ * manager's `filter`: for `-a, pk` that is `a <= x AND (a < x OR (a = x AND pk > y))`.
+ * `fields` (the model's) lets NOT NULL fields drop their null branches.
+ */
+export function afterPosition(
+  ordering: readonly string[],
+  values: readonly (FilterValue | null)[],
+  fields?: FieldTypes,
+): Expression {
+  const { bound, branches } = positionParts(ordering, values, fields);
+  if (branches.length === 0) return { kind: "or", children: [] };
+  return bound ? and([bound, or(branches)]) : or(branches);
 }
 
 /** The row at a position (all its ordering values equal), or any row after it. */
-function atOrAfterPosition(ordering: readonly string[], values: readonly (FilterValue | null)[]): Expression {
+function atOrAfterPosition(ordering: readonly string[], values: readonly (FilterValue | null)[], fields?: FieldTypes): Expression {
   const at = and(ordering.map((term, index) => equalTo(fieldOf(term), values[index]!)));
-  return or([at, afterPosition(ordering, values)]);
+  const { bound, branches } = positionParts(ordering, values, fields);
+  const either = or([at, ...branches]);
+  return bound ? and([bound, either]) : either;
 }
 
 function withPrimaryKey(ordering: readonly string[], primaryKey: string): string[] {
@@ -201,7 +243,9 @@ export function cursorPagination(options: CursorPaginationOptions = {}): Paginat
       const order = reverse ? reversed(ordering) : ordering;
       let queryset = input.queryset;
       if (cursor) {
-        const where = cursor.position.i ? atOrAfterPosition(order, cursor.values) : afterPosition(order, cursor.values);
+        const where = cursor.position.i
+          ? atOrAfterPosition(order, cursor.values, input.fields)
+          : afterPosition(order, cursor.values, input.fields);
         queryset = queryset.filter(where);
       }
       const fetched = await queryset
