@@ -46,6 +46,13 @@ interface SelectQuery extends Thenable<Record<string, unknown>[]> {
   orderBy(...terms: SQL[]): SelectQuery;
   limit(n: number): SelectQuery;
   offset(n: number): SelectQuery;
+  /** SQLite: `prepare()`; PostgreSQL: `prepare(name)`. */
+  prepare(name?: string): PreparedSelect;
+}
+/** A prepared select: `all` on SQLite, `execute` on PostgreSQL. */
+interface PreparedSelect {
+  all?(values: Record<string, unknown>): Thenable<Record<string, unknown>[]> | Record<string, unknown>[];
+  execute?(values: Record<string, unknown>): Thenable<Record<string, unknown>[]>;
 }
 
 interface QueryState {
@@ -142,6 +149,9 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   }
 }
 
+// PostgreSQL names each prepared statement on its connection: one name per manager.
+let preparedStatements = 0;
+
 // The values each row had when a manager returned it, so that `update` writes only the fields a
 // request changed. Shared by all managers: a viewset may build a new manager per request.
 const loaded = new WeakMap<object, Map<string, unknown>>();
@@ -202,9 +212,16 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
   /** The row with this primary key, or null (also for an id outside the column's range). */
   async get(ctx: RequestContext, id: number | bigint): Promise<Row<T> | null> {
     checkAborted(ctx);
-    const condition = this.primaryKeyIs(id);
-    if (!condition) return null;
-    const rows = await this.access.db.select().from(this.access.table).where(this.access.where(ctx, [condition])).limit(1);
+    const value = this.primaryKeyValue(id);
+    if (value === undefined) return null;
+    // Without a scope the query never changes: prepare it once instead of building it per call.
+    const rows = this.access.options.scope
+      ? await this.access.db
+          .select()
+          .from(this.access.table)
+          .where(this.access.where(ctx, [eq(this.primaryKeyColumn, value)]))
+          .limit(1)
+      : await this.runPreparedGet(value);
     const row = rows[0];
     if (!row) return null;
     this.remember(row);
@@ -269,15 +286,42 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
     }
   }
 
-  private primaryKeyIs(id: number | bigint | string): SQL | undefined {
-    const column = this.access.columns[this.access.primaryKey]!;
-    if (typeof id === "string") return eq(column, id);
+  private get primaryKeyColumn(): Column {
+    return this.access.columns[this.access.primaryKey]!;
+  }
+
+  /** The value to bind for an id, or undefined when no row can have it (outside the column's range). */
+  private primaryKeyValue(id: number | bigint | string): unknown {
+    const column = this.primaryKeyColumn;
+    if (typeof id === "string") return id;
     if (typeof id === "number" && !Number.isInteger(id)) return undefined;
     if (rangePosition(column, id) !== 0) return undefined;
-    if (column.dataType === "bigint") return eq(column, BigInt(id));
-    if (column.dataType === "number" && typeof id === "bigint" && Number.isSafeInteger(Number(id))) return eq(column, Number(id));
+    if (column.dataType === "bigint") return BigInt(id);
+    if (column.dataType === "number" && typeof id === "bigint" && Number.isSafeInteger(Number(id))) return Number(id);
     // A bigint past 2^53 on a number column: the driver binds it exactly.
-    return eq(column, id);
+    return id;
+  }
+
+  private primaryKeyIs(id: number | bigint | string): SQL | undefined {
+    const value = this.primaryKeyValue(id);
+    return value === undefined ? undefined : eq(this.primaryKeyColumn, value);
+  }
+
+  private preparedGet: PreparedSelect | undefined;
+
+  private async runPreparedGet(value: unknown): Promise<Record<string, unknown>[]> {
+    if (!this.preparedGet) {
+      const query = this.access.db
+        .select()
+        .from(this.access.table)
+        .where(eq(this.primaryKeyColumn, sql.placeholder("id")))
+        .limit(1);
+      this.preparedGet =
+        this.access.dialect === "sqlite" ? query.prepare() : query.prepare(`viewsets_get_${++preparedStatements}`);
+    }
+    const prepared = this.preparedGet;
+    // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns.
+    return this.access.dialect === "sqlite" ? await prepared.all!({ id: value }) : await prepared.execute!({ id: value });
   }
 
   private columnValues(obj: Record<string, unknown>, include: (key: string, column: Column) => boolean): Record<string, unknown> {
