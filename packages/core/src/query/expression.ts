@@ -44,6 +44,3 @@ export function and(children: readonly Expression[]): Expression {
 export function or(children: readonly Expression[]): Expression {
   return children.length === 1 ? children[0]! : { kind: "or", children };
 }
-
-/** An ordering term as managers receive it: `"price"` or `"-price"`. */
-export type OrderingTerm = string;

@@ -17,18 +17,23 @@ const TEXT_LOOKUPS: ReadonlySet<Lookup> = new Set([
   "iendswith",
 ]);
 
+// Computed once: lookupsFor runs for every filter parameter of every list request.
+const NO_LOOKUPS: readonly Lookup[] = Object.freeze([]);
+const BOOL_LOOKUPS: readonly Lookup[] = Object.freeze(["exact", "in", "isnull"]);
+const ORDERED_LOOKUPS: readonly Lookup[] = Object.freeze(LOOKUPS.filter((lookup) => !TEXT_LOOKUPS.has(lookup)));
+
 /** Which lookups a field type takes. JSON fields are not filterable. */
-export function lookupsFor(field: FieldDef): Lookup[] {
+export function lookupsFor(field: FieldDef): readonly Lookup[] {
   switch (field.type) {
     case "json":
-      return [];
+      return NO_LOOKUPS;
     case "bool":
-      return ["exact", "in", "isnull"];
+      return BOOL_LOOKUPS;
     case "string":
     case "text":
-      return [...LOOKUPS];
+      return LOOKUPS;
     default:
-      return LOOKUPS.filter((lookup) => !TEXT_LOOKUPS.has(lookup));
+      return ORDERED_LOOKUPS;
   }
 }
 

@@ -15,7 +15,14 @@ interface State {
  * pipeline, the core filters, orders and pages in memory with the same semantics.
  */
 export function memoryQuerySet<Row extends object>(load: (ctx: RequestContext) => Promise<Row[]>): QuerySet<Row> {
-  return build(load, { filters: [], ordering: [], offset: 0, limit: undefined });
+  // A list counts and then fetches a page with the same context: load the rows once for both.
+  const loaded = new WeakMap<RequestContext, Promise<Row[]>>();
+  const loadOnce = (ctx: RequestContext) => {
+    let rows = loaded.get(ctx);
+    if (!rows) loaded.set(ctx, (rows = load(ctx)));
+    return rows;
+  };
+  return build(loadOnce, { filters: [], ordering: [], offset: 0, limit: undefined });
 }
 
 function build<Row extends object>(load: (ctx: RequestContext) => Promise<Row[]>, state: State): QuerySet<Row> {

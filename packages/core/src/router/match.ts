@@ -2,8 +2,8 @@ import { parseInt64 } from "../query/coerce.js";
 
 export type PathMatch =
   | { readonly kind: "list"; readonly resource: string }
+  /** `{resource}/{segment}`: a collection action when one has that URL path, else a detail route. */
   | { readonly kind: "detail"; readonly resource: string; readonly id: string }
-  | { readonly kind: "collection-action"; readonly resource: string; readonly segment: string }
   | { readonly kind: "detail-action"; readonly resource: string; readonly id: string; readonly segment: string };
 
 /**

@@ -180,8 +180,6 @@ export class Router {
         if (id === null) return errorResponse(new NotFound());
         return entry.viewset.handle({ kind: "detail", resource: match.resource, id }, request, this.settings);
       }
-      case "collection-action":
-        return null;
       case "detail-action": {
         const action = entry.detailActions.get(match.segment);
         if (!action) return entry.viewset ? errorResponse(new NotFound()) : null;
