@@ -1,16 +1,6 @@
-import { Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
-import { PgTable, getTableConfig as getPgTableConfig } from "drizzle-orm/pg-core";
-import { SQLiteTable, getTableConfig as getSQLiteTableConfig } from "drizzle-orm/sqlite-core";
+import { type Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 import type { FieldType } from "@viewsets/core";
-
-/** The SQL dialects a manager speaks. */
-export type Dialect = "sqlite" | "pg";
-
-export function dialectOf(table: Table): Dialect {
-  if (is(table, SQLiteTable)) return "sqlite";
-  if (is(table, PgTable)) return "pg";
-  throw new TypeError(`@viewsets/drizzle: table ${getTableName(table)} is neither a SQLite nor a PostgreSQL table`);
-}
+import { dialectOf } from "./dialects/dialect.js";
 
 /** The columns of a table by their JavaScript property key. */
 export function columnsOf(table: Table): Record<string, Column> {
@@ -23,7 +13,7 @@ export function primaryKeyOf(table: Table): string {
     .filter(([, column]) => column.primary)
     .map(([key]) => key);
   if (keys.length === 1) return keys[0]!;
-  const composite = dialectOf(table) === "pg" ? getPgTableConfig(table as PgTable).primaryKeys : getSQLiteTableConfig(table as SQLiteTable).primaryKeys;
+  const composite = dialectOf(table).keysOf(table).primaryKeys;
   if (keys.length === 0 && composite.length === 1 && composite[0]!.columns.length === 1) {
     const name = composite[0]!.columns[0]!.name;
     const key = Object.entries(columnsOf(table)).find(([, column]) => column.name === name)?.[0];
@@ -34,7 +24,7 @@ export function primaryKeyOf(table: Table): string {
 
 /** Property key of each column that references another table → that table's name. */
 export function foreignKeysOf(table: Table): Map<string, { table: string; target: Table; column: Column }> {
-  const config = dialectOf(table) === "pg" ? getPgTableConfig(table as PgTable) : getSQLiteTableConfig(table as SQLiteTable);
+  const config = dialectOf(table).keysOf(table);
   const byName = new Map(Object.entries(columnsOf(table)).map(([key, column]) => [column.name, key]));
   const result = new Map<string, { table: string; target: Table; column: Column }>();
   for (const foreignKey of config.foreignKeys) {

@@ -1,10 +1,11 @@
 import type { Column } from "drizzle-orm";
 import { Conflict, ValidationError } from "@viewsets/core";
-import { databaseNamesOf, type Dialect } from "./columns.js";
+import { databaseNamesOf } from "./columns.js";
+import { dialectNamed, type ConstraintViolation, type DialectName } from "./dialects/dialect.js";
 
 /** What the manager was doing when the database refused, and what it can look at. */
 export interface ErrorContext {
-  readonly dialect: Dialect;
+  readonly dialect: DialectName;
   readonly columns: Readonly<Record<string, Column>>;
   readonly operation: "create" | "update" | "delete";
   /**
@@ -14,7 +15,7 @@ export interface ErrorContext {
   readonly missingReferences?: () => Promise<string[]>;
 }
 
-interface DriverError {
+export interface DriverError {
   readonly code: string;
   readonly message: string;
   readonly detail?: string;
@@ -46,23 +47,6 @@ function fieldsOfNames(columns: Readonly<Record<string, Column>>, names: readonl
   return fields.every((field) => field !== undefined) ? (fields as string[]) : undefined;
 }
 
-/** PostgreSQL's detail `Key (a, b)=(...) ...` names the columns. */
-function pgDetailColumns(detail: string | undefined): string[] {
-  const match = detail ? /^Key \((.+?)\)=/.exec(detail) : null;
-  return match ? match[1]!.split(",").map((name) => name.trim()) : [];
-}
-
-/** SQLite's message `UNIQUE constraint failed: products.sku, products.code` names them too. */
-function sqliteMessageColumns(message: string): string[] {
-  const index = message.indexOf(": ");
-  if (index < 0) return [];
-  return message
-    .slice(index + 2)
-    .split(",")
-    .map((name) => name.trim().split(".").pop()!)
-    .filter(Boolean);
-}
-
 function uniqueConflict(fields: string[] | undefined): Conflict {
   if (!fields || fields.length === 0) return new Conflict("A record with these values already exists.");
   return new Conflict(`A record with this ${fields.join(" and ")} already exists.`);
@@ -74,7 +58,9 @@ const REFERENCED_MESSAGE = "This record cannot be deleted while other records re
 const CHECK_MESSAGE = "The values do not satisfy a constraint of the database.";
 
 function notNull(field: string | undefined): ValidationError {
-  return field ? new ValidationError({ [field]: [NOT_NULL_MESSAGE] }) : new ValidationError(`A required field may not be null.`);
+  return field
+    ? new ValidationError({ [field]: [NOT_NULL_MESSAGE] })
+    : new ValidationError(`A required field may not be null.`);
 }
 
 async function missingReference(context: ErrorContext, fields: string[] | undefined): Promise<ValidationError> {
@@ -83,36 +69,19 @@ async function missingReference(context: ErrorContext, fields: string[] | undefi
   return new ValidationError(Object.fromEntries(named.map((field) => [field, [MISSING_REFERENCE_MESSAGE]])));
 }
 
-async function mapPg(error: DriverError, context: ErrorContext): Promise<Error | undefined> {
-  switch (error.code) {
-    case "23505":
-      return uniqueConflict(fieldsOfNames(context.columns, pgDetailColumns(error.detail)));
-    case "23503":
+/** The core error a constraint violation means: a 409 or a 400 naming the fields where it can. */
+async function coreErrorOf(violation: ConstraintViolation, context: ErrorContext): Promise<Error> {
+  const fields = fieldsOfNames(context.columns, violation.columns);
+  switch (violation.constraint) {
+    case "unique":
+      return uniqueConflict(fields);
+    case "foreignKey":
       if (context.operation === "delete") return new Conflict(REFERENCED_MESSAGE);
-      return missingReference(context, fieldsOfNames(context.columns, pgDetailColumns(error.detail)));
-    case "23502":
-      return notNull(error.column === undefined ? undefined : fieldOfDatabaseName(context.columns, error.column));
-    case "23514":
+      return missingReference(context, fields);
+    case "notNull":
+      return notNull(fields?.[0]);
+    case "check":
       return new ValidationError(CHECK_MESSAGE);
-    default:
-      return undefined;
-  }
-}
-
-async function mapSqlite(error: DriverError, context: ErrorContext): Promise<Error | undefined> {
-  switch (error.code) {
-    case "SQLITE_CONSTRAINT_UNIQUE":
-    case "SQLITE_CONSTRAINT_PRIMARYKEY":
-      return uniqueConflict(fieldsOfNames(context.columns, sqliteMessageColumns(error.message)));
-    case "SQLITE_CONSTRAINT_FOREIGNKEY":
-      if (context.operation === "delete") return new Conflict(REFERENCED_MESSAGE);
-      return missingReference(context, undefined);
-    case "SQLITE_CONSTRAINT_NOTNULL":
-      return notNull(fieldsOfNames(context.columns, sqliteMessageColumns(error.message))?.[0]);
-    case "SQLITE_CONSTRAINT_CHECK":
-      return new ValidationError(CHECK_MESSAGE);
-    default:
-      return undefined;
   }
 }
 
@@ -125,6 +94,6 @@ async function mapSqlite(error: DriverError, context: ErrorContext): Promise<Err
 export async function mapDatabaseError(error: unknown, context: ErrorContext): Promise<unknown> {
   const driverError = driverErrorOf(error);
   if (!driverError) return error;
-  const mapped = context.dialect === "pg" ? await mapPg(driverError, context) : await mapSqlite(driverError, context);
-  return mapped ?? error;
+  const violation = dialectNamed(context.dialect).violationOf(driverError);
+  return violation ? await coreErrorOf(violation, context) : error;
 }

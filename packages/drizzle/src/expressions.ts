@@ -1,6 +1,23 @@
-import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type Column, type SQL } from "drizzle-orm";
+import {
+  and,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from "drizzle-orm";
 import type { Condition, Expression, FilterValue } from "@viewsets/core";
-import { enumValuesOf, isTextColumn, type Dialect } from "./columns.js";
+import { enumValuesOf, isTextColumn } from "./columns.js";
+import type { Dialect } from "./dialects/dialect.js";
+import type { PatternLookup } from "./dialects/patterns.js";
 import { columnValue, numericValue, rangePosition, textValue } from "./values.js";
 
 /** What translating an expression needs to know about the table and its database. */
@@ -16,8 +33,6 @@ export interface SqlTarget {
 // Lists longer than this travel as one parameter (an array on PostgreSQL, JSON on SQLite), so
 // that no number of values can reach a driver's bound-parameter limit.
 const INLINE_LIST_LIMIT = 50;
-// An escape character that means the same whatever standard_conforming_strings says.
-const ESCAPE = "!";
 
 const TRUE = sql`1 = 1`;
 const FALSE = sql`1 = 0`;
@@ -35,16 +50,7 @@ export function columnFor(target: SqlTarget, field: string): Column {
   return column;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (char) => ESCAPE + char);
-}
-
-// GLOB has no escape character: a special character is matched literally inside brackets.
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[]/g, (char) => `[${char}]`);
-}
-
-function asText(target: SqlTarget, column: Column): SQL {
+function asText(_target: SqlTarget, column: Column): SQL {
   return isTextColumn(column) ? sql`${column}` : sql`cast(${column} as text)`;
 }
 
@@ -52,33 +58,8 @@ function lower(target: SqlTarget, value: SQL): SQL {
   return sql`${sql.raw(target.lowerFunction)}(${value})`;
 }
 
-type PatternLookup = "contains" | "icontains" | "startswith" | "istartswith" | "endswith" | "iendswith";
-
-function pattern(lookup: PatternLookup, escaped: string, any: string): string {
-  if (lookup.endsWith("contains")) return `${any}${escaped}${any}`;
-  if (lookup.endsWith("startswith")) return `${escaped}${any}`;
-  return `${any}${escaped}`;
-}
-
-/**
- * `contains` is case-sensitive and `icontains` is not, on both dialects: PostgreSQL LIKE/ILIKE;
- * SQLite's LIKE ignores ASCII case, so case-sensitive lookups use GLOB there and
- * case-insensitive ones compare lower-cased text.
- */
 function patternCondition(target: SqlTarget, column: Column, lookup: PatternLookup, value: FilterValue): SQL {
-  const text = textValue(value);
-  const insensitive = lookup.startsWith("i");
-  const subject = asText(target, column);
-  if (target.dialect === "sqlite" && !insensitive) {
-    return sql`${subject} glob ${pattern(lookup, escapeGlob(text), "*")}`;
-  }
-  const like = pattern(lookup, escapeLike(text), "%");
-  if (target.dialect === "pg") {
-    return insensitive
-      ? sql`${subject} ilike ${like} escape '${sql.raw(ESCAPE)}'`
-      : sql`${subject} like ${like} escape '${sql.raw(ESCAPE)}'`;
-  }
-  return sql`${lower(target, subject)} like ${lower(target, sql`${like}`)} escape '${sql.raw(ESCAPE)}'`;
+  return target.dialect.patternMatch(asText(target, column), lookup, textValue(value), (text) => lower(target, text));
 }
 
 /** A value a PostgreSQL enum type cannot hold: the database would refuse the query, not just not match. */
@@ -128,21 +109,14 @@ function comparison(column: Column, lookup: "exact" | "gt" | "gte" | "lt" | "lte
   }
 }
 
-function jsonList(values: readonly unknown[]): string {
-  // Written by hand so that a bigint keeps every digit (SQLite reads JSON integers as int64).
-  return `[${values.map((value) => (typeof value === "bigint" ? value.toString() : JSON.stringify(value))).join(",")}]`;
-}
-
 function inList(target: SqlTarget, column: Column, raw: readonly FilterValue[]): SQL {
-  const values = raw.map((item) => columnValue(column, item)).filter((value) => outOfRange(column, "exact", value) === undefined);
+  const values = raw
+    .map((item) => columnValue(column, item))
+    .filter((value) => outOfRange(column, "exact", value) === undefined);
   if (values.length === 0) return FALSE;
   if (values.length <= INLINE_LIST_LIMIT) return inArray(column, values);
   const driverValues = values.map((value) => column.mapToDriverValue(value));
-  if (target.dialect === "pg") {
-    const texts = driverValues.map((value) => (value instanceof Date ? value.toISOString() : value));
-    return sql`${column} = any(${sql.param(texts)})`;
-  }
-  return sql`${column} in (select value from json_each(${jsonList(driverValues)}))`;
+  return target.dialect.inOneParameter(column, driverValues);
 }
 
 function rangeCondition(column: Column, low: FilterValue, high: FilterValue): SQL {
@@ -200,9 +174,6 @@ export function orderingSql(target: SqlTarget, terms: readonly string[]): SQL[] 
   return terms.map((term) => {
     const descending = term.startsWith("-");
     const column = columnFor(target, descending ? term.slice(1) : term);
-    if (target.dialect === "pg" && !column.notNull) {
-      return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
-    }
-    return descending ? desc(column) : asc(column);
+    return target.dialect.orderTerm(column, descending);
   });
 }

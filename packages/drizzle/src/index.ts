@@ -1,7 +1,9 @@
 export { tableModel, tableFields } from "./table-model.js";
 export type { TableModelOptions } from "./table-model.js";
-export { createManager, DrizzleManager, DrizzleQuerySet } from "./manager.js";
-export type { ManagerOptions, PostgresDatabase, SQLiteDatabase } from "./manager.js";
+export { createManager, DrizzleManager } from "./manager.js";
+export { DrizzleQuerySet } from "./query-set.js";
+export type { ManagerOptions } from "./table-access.js";
+export type { PostgresDatabase, SQLiteDatabase } from "./runner.js";
 export { mapDatabaseError } from "./errors.js";
 export type { ErrorContext } from "./errors.js";
 export { UnknownFieldError } from "./expressions.js";

@@ -2,7 +2,9 @@ import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { BaseSerializer, BaseViewSet, type SerializerFactory, type ViewSetCommonOptions } from "@viewsets/core";
-import { DrizzleManager, type ManagerOptions, type PostgresDatabase, type SQLiteDatabase } from "./manager.js";
+import { DrizzleManager } from "./manager.js";
+import type { PostgresDatabase, SQLiteDatabase } from "./runner.js";
+import type { ManagerOptions } from "./table-access.js";
 import { tableModel, type TableModelOptions } from "./table-model.js";
 
 type Row<T extends Table> = T["$inferSelect"];
@@ -28,7 +30,11 @@ export function modelViewSet<T extends SQLiteTable>(
   table: T extends PgTable ? never : T,
   options?: ModelViewSetOptions<T>,
 ): BaseViewSet<Row<T>>;
-export function modelViewSet<T extends PgTable>(db: PostgresDatabase, table: T, options?: ModelViewSetOptions<T>): BaseViewSet<Row<T>>;
+export function modelViewSet<T extends PgTable>(
+  db: PostgresDatabase,
+  table: T,
+  options?: ModelViewSetOptions<T>,
+): BaseViewSet<Row<T>>;
 export function modelViewSet<T extends Table>(
   db: SQLiteDatabase | PostgresDatabase,
   table: T,

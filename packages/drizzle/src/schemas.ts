@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Column } from "drizzle-orm";
-import { INT64_MAX, INT64_MIN, isValidDate } from "@viewsets/core";
+import { DECIMAL_PATTERN, INT64_MAX, INT64_MIN, isValidDate } from "@viewsets/core";
 import { enumValuesOf, fieldTypeOf, isDecimalStringColumn, isFloatColumn } from "./columns.js";
 
 /**
@@ -10,7 +10,6 @@ import { enumValuesOf, fieldTypeOf, isDecimalStringColumn, isFloatColumn } from 
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER_PATTERN = /^[+-]?\d+$/;
 // A date and time without a zone ("2024-05-01T10:00" or with seconds): read as UTC, so the
 // result never depends on the server's time zone.
@@ -23,12 +22,17 @@ function parseTimestamp(text: string): Date {
 const timestampText = v.pipe(
   v.string(),
   v.check(
-    (text) => (v.is(v.pipe(v.string(), v.isoTimestamp()), text) || ZONELESS_DATE_TIME.test(text)) && !Number.isNaN(parseTimestamp(text).getTime()),
+    (text) =>
+      (v.is(v.pipe(v.string(), v.isoTimestamp()), text) || ZONELESS_DATE_TIME.test(text)) &&
+      !Number.isNaN(parseTimestamp(text).getTime()),
     "Invalid date/time: expected ISO 8601, such as 2024-05-01T10:00:00Z",
   ),
 );
 
-const validDate = v.custom<Date>((value) => value instanceof Date && !Number.isNaN(value.getTime()), "Invalid date/time");
+const validDate = v.custom<Date>(
+  (value) => value instanceof Date && !Number.isNaN(value.getTime()),
+  "Invalid date/time",
+);
 
 /** ISO 8601 text (or a Date) → Date. */
 export const timestampSchema: AnySchema = v.union([validDate, v.pipe(timestampText, v.transform(parseTimestamp))]);
@@ -41,16 +45,25 @@ const dateText = v.pipe(v.string(), v.check(isValidDate, "Invalid date: expected
 export const dateStringSchema: AnySchema = dateText;
 
 /** `YYYY-MM-DD` (or a Date) → Date at midnight UTC (date columns in date mode). */
-export const dateSchema: AnySchema = v.union([validDate, v.pipe(dateText, v.transform((text) => new Date(`${text}T00:00:00Z`)))]);
+export const dateSchema: AnySchema = v.union([
+  validDate,
+  v.pipe(
+    dateText,
+    v.transform((text) => new Date(`${text}T00:00:00Z`)),
+  ),
+]);
 
 function digitsCheck(precision: number | undefined, scale: number | undefined) {
-  return v.check((text: string) => {
-    const [whole = "", fraction = ""] = text.replace(/^[+-]/, "").split(".");
-    const wholeDigits = whole.replace(/^0+/, "").length;
-    if (scale !== undefined && fraction.replace(/0+$/, "").length > scale) return false;
-    if (precision !== undefined && wholeDigits > precision - (scale ?? 0)) return false;
-    return true;
-  }, `Ensure that there are no more than ${precision ?? "the allowed"} digits in total${scale !== undefined ? ` and ${scale} decimal places` : ""}.`);
+  return v.check(
+    (text: string) => {
+      const [whole = "", fraction = ""] = text.replace(/^[+-]/, "").split(".");
+      const wholeDigits = whole.replace(/^0+/, "").length;
+      if (scale !== undefined && fraction.replace(/0+$/, "").length > scale) return false;
+      if (precision !== undefined && wholeDigits > precision - (scale ?? 0)) return false;
+      return true;
+    },
+    `Ensure that there are no more than ${precision ?? "the allowed"} digits in total${scale !== undefined ? ` and ${scale} decimal places` : ""}.`,
+  );
 }
 
 /** A number or numeric text → text, so that no digit is lost on the way to a numeric column. */
@@ -72,8 +85,17 @@ export const floatSchema: AnySchema = v.union([
 export const int64Schema: AnySchema = v.pipe(
   v.union([
     v.bigint(),
-    v.pipe(v.number(), v.safeInteger("Invalid integer: past 2^53 send the digits as a string"), v.transform((n: number) => BigInt(n))),
-    v.pipe(v.string(), v.trim(), v.regex(INTEGER_PATTERN, "Invalid integer"), v.transform((text: string) => BigInt(text))),
+    v.pipe(
+      v.number(),
+      v.safeInteger("Invalid integer: past 2^53 send the digits as a string"),
+      v.transform((n: number) => BigInt(n)),
+    ),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(INTEGER_PATTERN, "Invalid integer"),
+      v.transform((text: string) => BigInt(text)),
+    ),
   ]),
   v.check((value: bigint) => value >= INT64_MIN && value <= INT64_MAX, "Invalid integer: outside the 64-bit range"),
 );
@@ -109,7 +131,10 @@ export function refinementFor(
     if (!extraChoices) return base;
     return v.pipe(
       base,
-      v.check((value) => extraChoices.includes(value as string | number), `Expected one of: ${extraChoices.join(", ")}`),
+      v.check(
+        (value) => extraChoices.includes(value as string | number),
+        `Expected one of: ${extraChoices.join(", ")}`,
+      ),
     );
   };
 }

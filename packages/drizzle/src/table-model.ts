@@ -68,7 +68,10 @@ function fieldOf(
  * The fields of a table as the core describes them, from the drizzle column definitions:
  * types, nullability, choices of text enums, foreign keys, and which fields the database fills.
  */
-export function tableFields(table: Table, options: TableModelOptions<Record<string, unknown>> = {}): Record<string, FieldDef> {
+export function tableFields(
+  table: Table,
+  options: TableModelOptions<Record<string, unknown>> = {},
+): Record<string, FieldDef> {
   const primaryKey = primaryKeyOf(table);
   const foreignKeys = foreignKeysOf(table);
   const fields: Record<string, FieldDef> = {};
@@ -79,13 +82,21 @@ export function tableFields(table: Table, options: TableModelOptions<Record<stri
 }
 
 /** drizzle-valibot's insert schema with JSON-friendly refinements, over the editable fields only. */
-function requestSchema(table: Table, fields: Record<string, FieldDef>, options: TableModelOptions<Record<string, unknown>>): ObjectSchema {
-  const refinements: Record<string, (schema: v.GenericSchema<unknown, unknown>) => v.GenericSchema<unknown, unknown>> = {};
+function requestSchema(
+  table: Table,
+  fields: Record<string, FieldDef>,
+  options: TableModelOptions<Record<string, unknown>>,
+): ObjectSchema {
+  const refinements: Record<string, (schema: v.GenericSchema<unknown, unknown>) => v.GenericSchema<unknown, unknown>> =
+    {};
   for (const [key, column] of Object.entries(columnsOf(table))) {
     const refinement = refinementFor(column, options.choices?.[key]);
     if (refinement) refinements[key] = refinement;
   }
-  const insert = createInsertSchema(table, refinements as never) as unknown as v.ObjectSchema<v.ObjectEntries, undefined>;
+  const insert = createInsertSchema(table, refinements as never) as unknown as v.ObjectSchema<
+    v.ObjectEntries,
+    undefined
+  >;
   const entries: v.ObjectEntries = {};
   for (const [key, schema] of Object.entries(insert.entries)) {
     const field = fields[key];
@@ -99,7 +110,10 @@ function requestSchema(table: Table, fields: Record<string, FieldDef>, options: 
  * Request bodies are validated with drizzle-valibot's insert schema, restricted to the editable
  * fields; timestamps accept ISO 8601 text, decimals accept numbers or numeric text.
  */
-export function tableModel<T extends Table>(table: T, options: TableModelOptions<T["$inferSelect"]> = {}): Model<T["$inferSelect"]> {
+export function tableModel<T extends Table>(
+  table: T,
+  options: TableModelOptions<T["$inferSelect"]> = {},
+): Model<T["$inferSelect"]> {
   const loose = options as TableModelOptions<Record<string, unknown>>;
   const fields = tableFields(table, loose);
   return modelFromSchema<T["$inferSelect"]>({

@@ -75,7 +75,11 @@ interface Product {
 
 type NewProduct = Partial<Product> & { name: string; price: string };
 
-function request(method: string, path: string, options: { query?: string; body?: unknown; user?: unknown } = {}): ApiRequest {
+function request(
+  method: string,
+  path: string,
+  options: { query?: string; body?: unknown; user?: unknown } = {},
+): ApiRequest {
   const req: ApiRequest = {
     method,
     path,
@@ -98,7 +102,7 @@ function cond(field: string, lookup: Lookup, value: FilterValue | readonly Filte
 
 function json(response: ApiResponse | null): Record<string, unknown> {
   expect(response).not.toBeNull();
-  return response!.body === null ? {} : (JSON.parse(response!.body) as Record<string, unknown>);
+  return response!.body === null ? {} : (JSON.parse(response!.body as string) as Record<string, unknown>);
 }
 
 function lacksBigIntIds(setup: DialectSetup): boolean {
@@ -328,9 +332,9 @@ export function runDataSuite(setup: DialectSetup): void {
       });
 
       it("isnull", async () => {
-        expect((await names(cond("description", "isnull", false)))).toEqual(["abc", "xyz"]);
-        expect((await names(cond("description", "isnull", true)))).toHaveLength(8);
-        expect((await names(cond("releasedAt", "isnull", false)))).toEqual(["abc", "xyz"]);
+        expect(await names(cond("description", "isnull", false))).toEqual(["abc", "xyz"]);
+        expect(await names(cond("description", "isnull", true))).toHaveLength(8);
+        expect(await names(cond("releasedAt", "isnull", false))).toEqual(["abc", "xyz"]);
       });
 
       it("booleans", async () => {
@@ -442,6 +446,40 @@ export function runDataSuite(setup: DialectSetup): void {
       it("all() of the manager returns every row", async () => {
         expect((await products.all(ctx)).length).toBe(seeded.length);
       });
+
+      it("counts rows per value in SQL, nulls included, most frequent first, with the filters", async () => {
+        // Decimals come back as text, as rows hold them (SQLite's NUMERIC drops trailing zeros).
+        const asNumbers = (counts: { value: unknown; count: number }[]) =>
+          counts.map((c) => ({ value: Number(c.value), count: c.count }));
+        expect(asNumbers(await products.countBy!(ctx, "price"))).toEqual([
+          { value: 5, count: 3 },
+          { value: 7, count: 2 },
+          { value: 9, count: 1 },
+        ]);
+        expect(await products.countBy!(ctx, "rating", 2)).toEqual([
+          { value: null, count: 2 },
+          { value: 3, count: 2 },
+        ]);
+        const cheap = products.filter(cond("price", "lt", "8"));
+        expect(asNumbers(await cheap.countBy!(ctx, "price"))).toEqual([
+          { value: 5, count: 3 },
+          { value: 7, count: 2 },
+        ]);
+        const inStock = await products.countBy!(ctx, "inStock");
+        expect(inStock).toEqual([{ value: true, count: 6 }]);
+      });
+
+      it("finds a field's range in SQL, read back as the column reads values", async () => {
+        const range = await products.filter(cond("name", "in", ["b", "c", "d"])).aggregate!(ctx, "price");
+        expect([typeof range.min, Number(range.min), Number(range.max)]).toEqual(["string", 5, 9]);
+        expect(await products.aggregate!(ctx, "rating")).toEqual({ min: 1, max: 3 });
+        const times = await products.aggregate!(ctx, "createdAt");
+        expect(times.min).toBeInstanceOf(Date);
+        expect(await products.filter(cond("name", "exact", "zzz")).aggregate!(ctx, "rating")).toEqual({
+          min: null,
+          max: null,
+        });
+      });
     });
 
     describe("get, create, update, delete", () => {
@@ -516,7 +554,9 @@ export function runDataSuite(setup: DialectSetup): void {
     describe("database errors", () => {
       it("a unique violation is a 409 Conflict naming the field, without SQL or values", async () => {
         await create({ name: "Lamp", price: "1", sku: "LAMP-SECRET-1" });
-        const error = await products.create(ctx, { name: "Other", price: "2", sku: "LAMP-SECRET-1" }).catch((e: unknown) => e);
+        const error = await products
+          .create(ctx, { name: "Other", price: "2", sku: "LAMP-SECRET-1" })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(Conflict);
         expect((error as Conflict).status).toBe(409);
         expect((error as Error).message).toContain("sku");
@@ -528,26 +568,37 @@ export function runDataSuite(setup: DialectSetup): void {
       });
 
       it("a missing foreign key is a ValidationError on that field", async () => {
-        const error = await products.create(ctx, { name: "Lamp", price: "1", sku: "x", categoryId: 424242 }).catch((e: unknown) => e);
+        const error = await products
+          .create(ctx, { name: "Lamp", price: "1", sku: "x", categoryId: 424242 })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ValidationError);
         expect((error as ValidationError).status).toBe(400);
         expect(Object.keys((error as ValidationError).errors)).toEqual(["categoryId"]);
         expect(JSON.stringify((error as ValidationError).errors)).not.toContain("424242");
         const category = (await categories.create(ctx, { name: "Lights" })) as { id: number };
-        const row = (await products.create(ctx, { name: "Lamp", price: "1", sku: "y", categoryId: category.id })) as Product;
+        const row = (await products.create(ctx, {
+          name: "Lamp",
+          price: "1",
+          sku: "y",
+          categoryId: category.id,
+        })) as Product;
         expect(row.categoryId).toBe(category.id);
         row.categoryId = 424243;
         await expect(products.update(ctx, row)).rejects.toMatchObject({ errors: { categoryId: [expect.any(String)] } });
       });
 
       it("a NULL in a NOT NULL column is a ValidationError on that field", async () => {
-        const error = await products.create(ctx, { name: null, price: "1", sku: "x" } as never).catch((e: unknown) => e);
+        const error = await products
+          .create(ctx, { name: null, price: "1", sku: "x" } as never)
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ValidationError);
         expect((error as ValidationError).errors).toEqual({ name: ["This field may not be null."] });
         const row = await create({ name: "Lamp", price: "1" });
         const obj = (await products.get(ctx, row.id)) as Omit<Product, "price"> & { price: string | null };
         obj.price = null;
-        await expect(products.update(ctx, obj)).rejects.toMatchObject({ errors: { price: ["This field may not be null."] } });
+        await expect(products.update(ctx, obj)).rejects.toMatchObject({
+          errors: { price: ["This field may not be null."] },
+        });
       });
 
       it("deleting a row others refer to is a 409 Conflict", async () => {
@@ -604,7 +655,11 @@ export function runDataSuite(setup: DialectSetup): void {
         const router = new Router("/api");
         router.register(
           "products",
-          new BaseViewSet({ serializer: () => new BaseSerializer(), model: tableModel(fx.products), queryset: new LiveProducts(fx.db, fx.products) }),
+          new BaseViewSet({
+            serializer: () => new BaseSerializer(),
+            model: tableModel(fx.products),
+            queryset: new LiveProducts(fx.db, fx.products),
+          }),
         );
         const listed = json(await router.handle(request("GET", "/api/products/", { query: "name__startswith=" })));
         expect((listed.results as Product[]).map((row) => row.name)).toEqual(["visible"]);
@@ -635,14 +690,20 @@ export function runDataSuite(setup: DialectSetup): void {
         const router = new Router("/api");
         router.register(
           "products",
-          new BaseViewSet({ serializer: () => new BaseSerializer(), model: tableModel(fx.products), queryset: productManager(hideArchived()) }),
+          new BaseViewSet({
+            serializer: () => new BaseSerializer(),
+            model: tableModel(fx.products),
+            queryset: productManager(hideArchived()),
+          }),
         );
         const listed = json(await router.handle(request("GET", "/api/products/")));
         expect(listed.count).toBe(1);
         expect((listed.results as Product[]).map((row) => row.name)).toEqual(["visible"]);
         expect((await router.handle(request("GET", `/api/products/${visible!.id}`)))!.status).toBe(200);
         expect((await router.handle(request("GET", `/api/products/${hidden!.id}`)))!.status).toBe(404);
-        expect((await router.handle(request("PATCH", `/api/products/${hidden!.id}`, { body: { name: "x" } })))!.status).toBe(404);
+        expect(
+          (await router.handle(request("PATCH", `/api/products/${hidden!.id}`, { body: { name: "x" } })))!.status,
+        ).toBe(404);
         expect((await router.handle(request("DELETE", `/api/products/${hidden!.id}`)))!.status).toBe(404);
         expect(((await products.get(ctx, hidden!.id)) as Product).name).toBe("hidden");
       });
@@ -653,7 +714,9 @@ export function runDataSuite(setup: DialectSetup): void {
         const router = new Router("/api");
         router.register("products", viewSet(fx.products, { model: { hidden: ["secret"] } }));
         const created = await router.handle(
-          request("POST", "/api/products/", { body: { name: "Lamp", sku: "L-1", price: "12.50", secret: "s3", releasedAt: "2024-05-01T10:00:00Z" } }),
+          request("POST", "/api/products/", {
+            body: { name: "Lamp", sku: "L-1", price: "12.50", secret: "s3", releasedAt: "2024-05-01T10:00:00Z" },
+          }),
         );
         expect(created!.status).toBe(201);
         const body = json(created);
@@ -667,7 +730,9 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(listed.count).toBe(1);
         expect(json(await router.handle(request("GET", `/api/products/${id}`))).name).toBe("Lamp");
 
-        const put = await router.handle(request("PUT", `/api/products/${id}`, { body: { name: "Desk lamp", sku: "L-1", price: 15 } }));
+        const put = await router.handle(
+          request("PUT", `/api/products/${id}`, { body: { name: "Desk lamp", sku: "L-1", price: 15 } }),
+        );
         expect(put!.status).toBe(200);
         expect(json(put).name).toBe("Desk lamp");
         const patch = await router.handle(request("PATCH", `/api/products/${id}`, { body: { status: "live" } }));
@@ -677,7 +742,9 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(invalid!.status).toBe(400);
         expect(Object.keys(json(invalid).errors as object).sort()).toEqual(["name", "price"]);
 
-        const duplicate = await router.handle(request("POST", "/api/products/", { body: { name: "Lamp", sku: "L-1", price: "1" } }));
+        const duplicate = await router.handle(
+          request("POST", "/api/products/", { body: { name: "Lamp", sku: "L-1", price: "1" } }),
+        );
         expect(duplicate!.status).toBe(409);
         expect(duplicate!.headers["Content-Type"] ?? duplicate!.headers["content-type"]).toContain("problem+json");
         expect(json(duplicate).detail).toContain("sku");
@@ -693,15 +760,33 @@ export function runDataSuite(setup: DialectSetup): void {
       });
 
       it("filters, orders and paginates in SQL", async () => {
-        await seed(Array.from({ length: 25 }, (_, index) => ({ name: `p${String(index).padStart(2, "0")}`, price: `${index % 5}.00` })));
+        await seed(
+          Array.from({ length: 25 }, (_, index) => ({
+            name: `p${String(index).padStart(2, "0")}`,
+            price: `${index % 5}.00`,
+          })),
+        );
         const router = new Router("/api");
         router.register("products", viewSet(fx.products, {}));
-        const page = json(await router.handle(request("GET", "/api/products/", { query: "ordering=-price,name&page=2&page_size=10" })));
+        const page = json(
+          await router.handle(request("GET", "/api/products/", { query: "ordering=-price,name&page=2&page_size=10" })),
+        );
         expect(page.count).toBe(25);
         expect((page.results as Product[]).map((row) => row.name)).toEqual([
-          "p02", "p07", "p12", "p17", "p22", "p01", "p06", "p11", "p16", "p21",
+          "p02",
+          "p07",
+          "p12",
+          "p17",
+          "p22",
+          "p01",
+          "p06",
+          "p11",
+          "p16",
+          "p21",
         ]);
-        const filtered = json(await router.handle(request("GET", "/api/products/", { query: "price__gte=3&name__startswith=p1" })));
+        const filtered = json(
+          await router.handle(request("GET", "/api/products/", { query: "price__gte=3&name__startswith=p1" })),
+        );
         expect((filtered.results as Product[]).map((row) => row.name).sort()).toEqual(["p13", "p14", "p18", "p19"]);
       });
     });
@@ -710,15 +795,22 @@ export function runDataSuite(setup: DialectSetup): void {
       it("walks every row once and stays stable while rows are inserted between pages", async () => {
         await seed(Array.from({ length: 7 }, (_, index) => ({ name: `p${index}`, price: `${10 - (index % 3)}.00` })));
         const router = new Router("/api");
-        router.register("products", viewSet(fx.products, { ordering: ["-price"], pagination: cursorPagination({ pageSize: 3 }) }));
-        const get = async (link: string) => json(await router.handle(request("GET", "/api/products/", { query: new URL(link).search.slice(1) })));
+        router.register(
+          "products",
+          viewSet(fx.products, { ordering: ["-price"], pagination: cursorPagination({ pageSize: 3 }) }),
+        );
+        const get = async (link: string) =>
+          json(await router.handle(request("GET", "/api/products/", { query: new URL(link).search.slice(1) })));
 
         const first = await get("http://test/api/products/");
         expect(first).not.toHaveProperty("count");
         expect((first.results as Product[]).map((row) => row.name)).toEqual(["p0", "p3", "p6"]);
         expect(first.previous).toBeNull();
         // New rows: one sorting before the next page, one after it.
-        await seed([{ name: "early", price: "50.00" }, { name: "late", price: "0.50" }]);
+        await seed([
+          { name: "early", price: "50.00" },
+          { name: "late", price: "0.50" },
+        ]);
         const second = await get(first.next as string);
         expect((second.results as Product[]).map((row) => row.name)).toEqual(["p1", "p4", "p2"]);
         const third = await get(second.next as string);
@@ -737,54 +829,68 @@ export function runDataSuite(setup: DialectSetup): void {
       });
     });
 
-    describe.skipIf(lacksBigIntIds(setup))("PostgreSQL-only column types: bigint ids past 2^53, enums, uuids (SQLite has none; its integers come back as JS numbers)", () => {
-      it("takes and returns bigint ids past 2^53 exactly", async () => {
-        const ledger = new DrizzleManager(fx.db, fx.ledger!);
-        const big = 2n ** 53n + 1n;
-        const row = (await ledger.create(ctx, { id: big, note: "big", amount: 2n ** 62n + 5n })) as { id: bigint; amount: bigint };
-        expect(row.id).toBe(big);
-        expect(row.amount).toBe(2n ** 62n + 5n);
-        await ledger.create(ctx, { id: big + 2n, note: "neighbour" });
-        expect(((await ledger.get(ctx, big)) as { note: string }).note).toBe("big");
-        expect(await ledger.get(ctx, big + 1n)).toBeNull();
-        expect(await ledger.get(ctx, 2n ** 63n)).toBeNull();
-        expect(((await ledger.get(ctx, 5)) ?? null)).toBeNull();
-        const found = (await list(ledger.filter(cond("id", "in", [big, 1n, 2n])))) as unknown as { id: bigint }[];
-        expect(found.map((item) => item.id)).toEqual([big]);
-        const many = Array.from({ length: 200 }, (_, index) => big + 2n + BigInt(index) * 7n);
-        expect(((await list(ledger.filter(cond("id", "in", many)))) as unknown as { note: string }[]).map((item) => item.note)).toEqual([
-          "neighbour",
-        ]);
-        const router = new Router("/api");
-        router.register("ledger", viewSet(fx.ledger!, {}));
-        const response = await router.handle(request("GET", `/api/ledger/${big}`));
-        expect(response!.status).toBe(200);
-        expect(response!.body).toContain(`"id":${big}`);
-        expect((await router.handle(request("GET", `/api/ledger/${big + 1n}`)))!.status).toBe(404);
-        const created = await router.handle(request("POST", "/api/ledger/", { body: { note: "via api", amount: "9223372036854775807" } }));
-        expect(created!.status).toBe(201);
-        expect(created!.body).toContain('"amount":9223372036854775807');
-        const tooBig = await router.handle(request("POST", "/api/ledger/", { body: { note: "x", amount: "9223372036854775808" } }));
-        expect(tooBig!.status).toBe(400);
-      });
+    describe.skipIf(lacksBigIntIds(setup))(
+      "PostgreSQL-only column types: bigint ids past 2^53, enums, uuids (SQLite has none; its integers come back as JS numbers)",
+      () => {
+        it("takes and returns bigint ids past 2^53 exactly", async () => {
+          const ledger = new DrizzleManager(fx.db, fx.ledger!);
+          const big = 2n ** 53n + 1n;
+          const row = (await ledger.create(ctx, { id: big, note: "big", amount: 2n ** 62n + 5n })) as {
+            id: bigint;
+            amount: bigint;
+          };
+          expect(row.id).toBe(big);
+          expect(row.amount).toBe(2n ** 62n + 5n);
+          await ledger.create(ctx, { id: big + 2n, note: "neighbour" });
+          expect(((await ledger.get(ctx, big)) as { note: string }).note).toBe("big");
+          expect(await ledger.get(ctx, big + 1n)).toBeNull();
+          expect(await ledger.get(ctx, 2n ** 63n)).toBeNull();
+          expect((await ledger.get(ctx, 5)) ?? null).toBeNull();
+          const found = (await list(ledger.filter(cond("id", "in", [big, 1n, 2n])))) as unknown as { id: bigint }[];
+          expect(found.map((item) => item.id)).toEqual([big]);
+          const many = Array.from({ length: 200 }, (_, index) => big + 2n + BigInt(index) * 7n);
+          expect(
+            ((await list(ledger.filter(cond("id", "in", many)))) as unknown as { note: string }[]).map(
+              (item) => item.note,
+            ),
+          ).toEqual(["neighbour"]);
+          const router = new Router("/api");
+          router.register("ledger", viewSet(fx.ledger!, {}));
+          const response = await router.handle(request("GET", `/api/ledger/${big}`));
+          expect(response!.status).toBe(200);
+          expect(response!.body).toContain(`"id":${big}`);
+          expect((await router.handle(request("GET", `/api/ledger/${big + 1n}`)))!.status).toBe(404);
+          const created = await router.handle(
+            request("POST", "/api/ledger/", { body: { note: "via api", amount: "9223372036854775807" } }),
+          );
+          expect(created!.status).toBe(201);
+          expect(created!.body).toContain('"amount":9223372036854775807');
+          const tooBig = await router.handle(
+            request("POST", "/api/ledger/", { body: { note: "x", amount: "9223372036854775808" } }),
+          );
+          expect(tooBig!.status).toBe(400);
+        });
 
-      it("maps enums and uuids, and text lookups on them work", async () => {
-        const ledger = new DrizzleManager(fx.db, fx.ledger!);
-        const model = tableModel(fx.ledger!);
-        expect(model.fields.kind).toMatchObject({ type: "string", choices: ["credit", "debit"], required: false });
-        expect(model.fields.reference).toMatchObject({ type: "string", editable: false, nullable: true });
-        expect(model.fields.id).toMatchObject({ type: "int", primaryKey: true, editable: false });
-        const debit = (await ledger.create(ctx, { note: "a", kind: "debit" })) as { reference: string };
-        await ledger.create(ctx, { note: "b" });
-        const notes = async (expression: Expression) =>
-          ((await list(ledger.filter(expression))) as unknown as { note: string }[]).map((row) => row.note).sort();
-        expect(await notes(cond("kind", "icontains", "DEB"))).toEqual(["a"]);
-        expect(await notes(cond("kind", "startswith", "cr"))).toEqual(["b"]);
-        expect(await notes(cond("kind", "in", ["debit", "nope"]))).toEqual(["a"]);
-        expect(await notes(cond("kind", "exact", "nope"))).toEqual([]);
-        expect(await notes(cond("kind", "in", ["debit", "credit"]))).toEqual(["a", "b"]);
-        expect(await notes(cond("reference", "istartswith", debit.reference.slice(0, 8).toUpperCase()))).toEqual(["a"]);
-      });
-    });
+        it("maps enums and uuids, and text lookups on them work", async () => {
+          const ledger = new DrizzleManager(fx.db, fx.ledger!);
+          const model = tableModel(fx.ledger!);
+          expect(model.fields.kind).toMatchObject({ type: "string", choices: ["credit", "debit"], required: false });
+          expect(model.fields.reference).toMatchObject({ type: "string", editable: false, nullable: true });
+          expect(model.fields.id).toMatchObject({ type: "int", primaryKey: true, editable: false });
+          const debit = (await ledger.create(ctx, { note: "a", kind: "debit" })) as { reference: string };
+          await ledger.create(ctx, { note: "b" });
+          const notes = async (expression: Expression) =>
+            ((await list(ledger.filter(expression))) as unknown as { note: string }[]).map((row) => row.note).sort();
+          expect(await notes(cond("kind", "icontains", "DEB"))).toEqual(["a"]);
+          expect(await notes(cond("kind", "startswith", "cr"))).toEqual(["b"]);
+          expect(await notes(cond("kind", "in", ["debit", "nope"]))).toEqual(["a"]);
+          expect(await notes(cond("kind", "exact", "nope"))).toEqual([]);
+          expect(await notes(cond("kind", "in", ["debit", "credit"]))).toEqual(["a", "b"]);
+          expect(await notes(cond("reference", "istartswith", debit.reference.slice(0, 8).toUpperCase()))).toEqual([
+            "a",
+          ]);
+        });
+      },
+    );
   });
 }

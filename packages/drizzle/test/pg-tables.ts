@@ -1,4 +1,17 @@
-import { bigint, boolean, doublePrecision, integer, jsonb, numeric, pgSchema, serial, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /** The tables of one test run, in a schema of their own. */
 export function pgTables(schemaName: string) {
@@ -15,7 +28,9 @@ export function pgTables(schemaName: string) {
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     rating: doublePrecision("rating"),
     inStock: boolean("in_stock").notNull().default(true),
-    status: text("status", { enum: ["draft", "live", "archived"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "live", "archived"] })
+      .notNull()
+      .default("draft"),
     categoryId: integer("category_id").references(() => categories.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).$onUpdate(() => new Date()),

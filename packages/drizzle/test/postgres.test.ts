@@ -22,7 +22,8 @@ async function unreachableReason(): Promise<string | undefined> {
 const reason = await unreachableReason();
 // In CI a missing database is a failure, never a silent skip.
 const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : undefined;
-if (skipReason) console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
+if (skipReason)
+  console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
 
 runDataSuite({
   name: "PostgreSQL",
@@ -40,7 +41,9 @@ runDataSuite({
       categories,
       ledger,
       async reset() {
-        await pool.query(`TRUNCATE "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`);
+        await pool.query(
+          `TRUNCATE "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`,
+        );
       },
       async close() {
         await pool.query(drop);

@@ -13,9 +13,13 @@ export const products = sqliteTable("products", {
   price: numeric("price").notNull(),
   rating: real("rating"),
   inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
-  status: text("status", { enum: ["draft", "live", "archived"] }).notNull().default("draft"),
+  status: text("status", { enum: ["draft", "live", "archived"] })
+    .notNull()
+    .default("draft"),
   categoryId: integer("category_id").references(() => categories.id),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).$onUpdate(() => new Date()),
   releasedAt: integer("released_at", { mode: "timestamp_ms" }),
   secret: text("secret"),

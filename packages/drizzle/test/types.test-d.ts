@@ -24,9 +24,13 @@ describe("row types flow from the table", () => {
   it("tableModel is a Model of the table's select type", () => {
     expectTypeOf(tableModel(products)).toEqualTypeOf<Model<typeof products.$inferSelect>>();
     // Options name the table's fields.
-    tableModel(products, { hidden: ["name"], readOnly: ["status"], clean: (row) => {
+    tableModel(products, {
+      hidden: ["name"],
+      readOnly: ["status"],
+      clean: (row) => {
         expectTypeOf(row.status).toEqualTypeOf<"draft" | "live">();
-      } });
+      },
+    });
     // @ts-expect-error not a field of the table
     tableModel(products, { hidden: ["nope"] });
   });
@@ -34,9 +38,9 @@ describe("row types flow from the table", () => {
   it("managers return rows of the table; bigint-mode ids stay bigint", async () => {
     const manager = createManager(sqlite, products);
     expectTypeOf(await manager.get(ctx, 1)).toEqualTypeOf<typeof products.$inferSelect | null>();
-    expectTypeOf(await manager.querySet().filter({ kind: "condition", field: "name", lookup: "exact", value: "x" }).all(ctx)).toEqualTypeOf<
-      (typeof products.$inferSelect)[]
-    >();
+    expectTypeOf(
+      await manager.querySet().filter({ kind: "condition", field: "name", lookup: "exact", value: "x" }).all(ctx),
+    ).toEqualTypeOf<(typeof products.$inferSelect)[]>();
     const rows = createManager(postgres, ledger);
     expectTypeOf((await rows.get(ctx, 2n ** 60n))!.id).toEqualTypeOf<bigint>();
     expectTypeOf(rows.create).parameter(1).toEqualTypeOf<typeof ledger.$inferInsert>();

@@ -1,5 +1,3 @@
-import type { Dialect } from "./columns.js";
-
 /** The name of the SQL function registered on better-sqlite3 connections. */
 export const UNICODE_LOWER = "viewsets_lower";
 
@@ -16,13 +14,11 @@ function registryOf(db: unknown): FunctionRegistry | undefined {
 }
 
 /**
- * The SQL function case-insensitive lookups lower-case text with. SQLite's own `lower()` knows
- * only ASCII ("Ä" stays "Ä"), so on better-sqlite3 connections a deterministic Unicode
- * `viewsets_lower()` is registered once; other SQLite drivers fall back to `lower()`.
- * PostgreSQL's `lower()` follows the database's locale.
+ * The SQL function case-insensitive lookups lower-case text with on a SQLite connection. SQLite's
+ * own `lower()` knows only ASCII ("Ä" stays "Ä"), so on better-sqlite3 connections a
+ * deterministic Unicode `viewsets_lower()` is registered once; other drivers fall back to `lower()`.
  */
-export function lowerFunctionFor(db: unknown, dialect: Dialect): string {
-  if (dialect === "pg") return "lower";
+export function unicodeLowerFunction(db: unknown): string {
   const registry = registryOf(db);
   if (!registry) return "lower";
   if (!registered.has(registry)) {

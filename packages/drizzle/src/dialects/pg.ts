@@ -1,0 +1,65 @@
+import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
+import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
+import type { DriverError } from "../errors.js";
+import type { ConstraintViolation, Dialect } from "./dialect.js";
+import { LIKE_ESCAPE, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
+
+/** The columns of a detail such as `Key (a, b)=(...) already exists.` */
+function detailColumns(detail: string | undefined): string[] {
+  const match = detail ? /^Key \((.+?)\)=/.exec(detail) : null;
+  return match ? match[1]!.split(",").map((name) => name.trim()) : [];
+}
+
+// PostgreSQL names each prepared statement on its connection: a number makes each name unique.
+let preparedStatements = 0;
+
+export const pg: Dialect = {
+  name: "pg",
+
+  owns: (table) => is(table, PgTable),
+  keysOf: (table) => getTableConfig(table as PgTable),
+
+  // PostgreSQL's lower() follows the database's locale.
+  lowerFunction: () => "lower",
+
+  patternMatch(subject: SQL, lookup: PatternLookup, text: string): SQL {
+    const like = likePattern(lookup, text);
+    return isCaseInsensitive(lookup)
+      ? sql`${subject} ilike ${like} escape '${sql.raw(LIKE_ESCAPE)}'`
+      : sql`${subject} like ${like} escape '${sql.raw(LIKE_ESCAPE)}'`;
+  },
+
+  inOneParameter(column: Column, driverValues: readonly unknown[]): SQL {
+    const texts = driverValues.map((value) => (value instanceof Date ? value.toISOString() : value));
+    return sql`${column} = any(${sql.param(texts)})`;
+  },
+
+  // PostgreSQL sorts nulls as the largest value: a nullable column says where they go.
+  orderTerm(column: Column, descending: boolean): SQL {
+    if (!column.notNull) return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+    return descending ? desc(column) : asc(column);
+  },
+
+  limitForBareOffset: undefined,
+
+  prepare(query, name) {
+    const prepared = query.prepare(`${name}_${++preparedStatements}`);
+    // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns.
+    return async (values) => await prepared.execute!(values);
+  },
+
+  violationOf(error: DriverError): ConstraintViolation | undefined {
+    switch (error.code) {
+      case "23505":
+        return { constraint: "unique", columns: detailColumns(error.detail) };
+      case "23503":
+        return { constraint: "foreignKey", columns: detailColumns(error.detail) };
+      case "23502":
+        return { constraint: "notNull", columns: error.column === undefined ? [] : [error.column] };
+      case "23514":
+        return { constraint: "check", columns: [] };
+      default:
+        return undefined;
+    }
+  },
+};

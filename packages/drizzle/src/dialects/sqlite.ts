@@ -1,0 +1,73 @@
+import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
+import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
+import type { DriverError } from "../errors.js";
+import type { ConstraintViolation, Dialect } from "./dialect.js";
+import { LIKE_ESCAPE, globPattern, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
+import { unicodeLowerFunction } from "./unicode-lower.js";
+
+/** The columns of a message such as `UNIQUE constraint failed: products.sku, products.code`. */
+function messageColumns(message: string): string[] {
+  const index = message.indexOf(": ");
+  if (index < 0) return [];
+  return message
+    .slice(index + 2)
+    .split(",")
+    .map((name) => name.trim().split(".").pop()!)
+    .filter(Boolean);
+}
+
+function jsonList(values: readonly unknown[]): string {
+  // Written by hand so that a bigint keeps every digit (SQLite reads JSON integers as int64).
+  return `[${values.map((value) => (typeof value === "bigint" ? value.toString() : JSON.stringify(value))).join(",")}]`;
+}
+
+export const sqlite: Dialect = {
+  name: "sqlite",
+
+  owns: (table) => is(table, SQLiteTable),
+  keysOf: (table) => getTableConfig(table as SQLiteTable),
+
+  lowerFunction: unicodeLowerFunction,
+
+  // SQLite's LIKE ignores ASCII case only: case-sensitive lookups use GLOB, case-insensitive ones
+  // compare lower-cased text.
+  patternMatch(subject: SQL, lookup: PatternLookup, text: string, lower: (value: SQL) => SQL): SQL {
+    if (!isCaseInsensitive(lookup)) return sql`${subject} glob ${globPattern(lookup, text)}`;
+    const like = likePattern(lookup, text);
+    return sql`${lower(subject)} like ${lower(sql`${like}`)} escape '${sql.raw(LIKE_ESCAPE)}'`;
+  },
+
+  inOneParameter(column: Column, driverValues: readonly unknown[]): SQL {
+    return sql`${column} in (select value from json_each(${jsonList(driverValues)}))`;
+  },
+
+  // SQLite sorts nulls as the smallest value already.
+  orderTerm(column: Column, descending: boolean): SQL {
+    return descending ? desc(column) : asc(column);
+  },
+
+  // SQLite accepts OFFSET only after a LIMIT.
+  limitForBareOffset: Number.MAX_SAFE_INTEGER,
+
+  prepare(query) {
+    const prepared = query.prepare();
+    return async (values) => await prepared.all!(values);
+  },
+
+  // SQLite does not say which foreign key failed; the manager finds the missing references itself.
+  violationOf(error: DriverError): ConstraintViolation | undefined {
+    switch (error.code) {
+      case "SQLITE_CONSTRAINT_UNIQUE":
+      case "SQLITE_CONSTRAINT_PRIMARYKEY":
+        return { constraint: "unique", columns: messageColumns(error.message) };
+      case "SQLITE_CONSTRAINT_FOREIGNKEY":
+        return { constraint: "foreignKey", columns: [] };
+      case "SQLITE_CONSTRAINT_NOTNULL":
+        return { constraint: "notNull", columns: messageColumns(error.message) };
+      case "SQLITE_CONSTRAINT_CHECK":
+        return { constraint: "check", columns: [] };
+      default:
+        return undefined;
+    }
+  },
+};

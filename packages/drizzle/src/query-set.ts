@@ -1,0 +1,96 @@
+import { sql, type SQL, type Table } from "drizzle-orm";
+import type { Expression, QuerySet, RequestContext, ValueCount } from "@viewsets/core";
+import { columnFor, expressionSql, orderingSql } from "./expressions.js";
+import { checkAborted, type TableAccess } from "./table-access.js";
+
+type Row<T extends Table> = T["$inferSelect"];
+
+interface QueryState {
+  readonly where: readonly SQL[];
+  readonly ordering: readonly SQL[];
+  readonly offset: number;
+  readonly limit: number | undefined;
+}
+
+/** An immutable query: each step returns a new query set; nothing runs until count or all. */
+export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
+  constructor(
+    private readonly access: TableAccess<T>,
+    private readonly state: QueryState = { where: [], ordering: [], offset: 0, limit: undefined },
+  ) {}
+
+  /** Rows matching the filters, ignoring offset and limit (as the core's in-memory query set). */
+  async count(ctx: RequestContext): Promise<number> {
+    checkAborted(ctx);
+    const rows = await this.access.db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(this.access.table)
+      .where(this.access.where(ctx, this.state.where));
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  async all(ctx: RequestContext): Promise<Row<T>[]> {
+    checkAborted(ctx);
+    let query = this.access.db.select().from(this.access.table).where(this.access.where(ctx, this.state.where));
+    if (this.state.ordering.length > 0) query = query.orderBy(...this.state.ordering);
+    const bareOffsetLimit = this.access.dialect.limitForBareOffset;
+    if (this.state.limit !== undefined) query = query.limit(this.state.limit);
+    else if (this.state.offset > 0 && bareOffsetLimit !== undefined) query = query.limit(bareOffsetLimit);
+    if (this.state.offset > 0) query = query.offset(this.state.offset);
+    return (await query) as Row<T>[];
+  }
+
+  /** Rows per value of one field, most frequent first (ties by value), in one GROUP BY: the admin's facets. */
+  async countBy(ctx: RequestContext, field: string, limit?: number): Promise<ValueCount[]> {
+    checkAborted(ctx);
+    const column = columnFor(this.access.target, field);
+    const count = sql<number>`count(*)`;
+    let query = this.access.db
+      .select({ value: column, count: count.mapWith(Number) })
+      .from(this.access.table)
+      .where(this.access.where(ctx, this.state.where))
+      .groupBy(column)
+      .orderBy(sql`${count} desc`, ...orderingSql(this.access.target, [field]));
+    if (limit !== undefined) query = query.limit(limit);
+    const rows = await query;
+    return rows.map((row) => ({ value: row.value ?? null, count: Number(row.count) }));
+  }
+
+  /** The smallest and largest value of one field, read back as the column reads its values. */
+  async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
+    checkAborted(ctx);
+    const column = columnFor(this.access.target, field);
+    const rows = await this.access.db
+      .select({ min: sql`min(${column})`.mapWith(column), max: sql`max(${column})`.mapWith(column) })
+      .from(this.access.table)
+      .where(this.access.where(ctx, this.state.where));
+    return { min: rows[0]?.min ?? null, max: rows[0]?.max ?? null };
+  }
+
+  /** Narrows by an expression; an unknown field name throws here, before any SQL is built. */
+  filter(expression: Expression): DrizzleQuerySet<T> {
+    return this.with({ where: [...this.state.where, expressionSql(this.access.target, expression)] });
+  }
+
+  /** Drizzle SQL for conditions the core's expressions cannot say. */
+  where(condition: SQL): DrizzleQuerySet<T> {
+    return this.with({ where: [...this.state.where, condition] });
+  }
+
+  /** Replaces the order: `orderBy("-price", "id")`. */
+  orderBy(...terms: string[]): DrizzleQuerySet<T> {
+    return this.with({ ordering: orderingSql(this.access.target, terms) });
+  }
+
+  offset(n: number): DrizzleQuerySet<T> {
+    return this.with({ offset: Math.max(0, Math.trunc(n)) });
+  }
+
+  limit(n: number): DrizzleQuerySet<T> {
+    return this.with({ limit: Math.max(0, Math.trunc(n)) });
+  }
+
+  private with(change: Partial<QueryState>): DrizzleQuerySet<T> {
+    return new DrizzleQuerySet(this.access, { ...this.state, ...change });
+  }
+}

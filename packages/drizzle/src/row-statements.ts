@@ -1,0 +1,165 @@
+import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { NotFound, type RequestContext } from "@viewsets/core";
+import { foreignKeysOf, isWritableColumn } from "./columns.js";
+import { mapDatabaseError } from "./errors.js";
+import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
+import type { Rows } from "./runner.js";
+import { checkAborted, type TableAccess } from "./table-access.js";
+import { rangePosition } from "./values.js";
+
+type Row<T extends Table> = T["$inferSelect"];
+type Insert<T extends Table> = T["$inferInsert"];
+
+/** The statements on one row by its primary key: get, create, update, delete. */
+export class RowStatements<T extends Table> {
+  constructor(private readonly access: TableAccess<T>) {}
+
+  async get(ctx: RequestContext, id: number | bigint): Promise<Row<T> | null> {
+    checkAborted(ctx);
+    const value = this.primaryKeyValue(id);
+    if (value === undefined) return null;
+    // Without a scope the query never changes: prepare it once instead of building it per call.
+    const rows = this.access.options.scope
+      ? await this.access.db
+          .select()
+          .from(this.access.table)
+          .where(this.access.where(ctx, [eq(this.primaryKeyColumn, value)]))
+          .limit(1)
+      : await this.runPreparedGet(value);
+    const row = rows[0];
+    if (!row) return null;
+    rememberRow(row);
+    return row as Row<T>;
+  }
+
+  async create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {
+    checkAborted(ctx);
+    const values = this.columnValues(obj as Record<string, unknown>, () => true);
+    try {
+      const rows = await this.access.db.insert(this.access.table).values(values).returning();
+      rememberRow(rows[0]!);
+      return rows[0] as Row<T>;
+    } catch (error) {
+      throw await this.mapError(error, "create", values);
+    }
+  }
+
+  async update(ctx: RequestContext, obj: Row<T>): Promise<Row<T>> {
+    checkAborted(ctx);
+    const record = obj as Record<string, unknown>;
+    const condition = this.primaryKeyIs(record[this.access.primaryKey] as number | bigint);
+    if (!condition) throw new NotFound();
+    const changed = changedFieldsOf(record);
+    const values = this.columnValues(
+      record,
+      (key, column) => key !== this.access.primaryKey && column.onUpdateFn === undefined && changed(key),
+    );
+    // Nothing changed: still write (a column to itself), so `$onUpdate` columns are refreshed.
+    const set = Object.keys(values).length > 0 ? values : this.selfAssignment();
+    try {
+      const rows = await this.access.db
+        .update(this.access.table)
+        .set(set)
+        .where(this.access.where(ctx, [condition]))
+        .returning();
+      const row = rows[0];
+      if (!row) throw new NotFound();
+      rememberRow(row);
+      return row as Row<T>;
+    } catch (error) {
+      throw await this.mapError(error, "update", values);
+    }
+  }
+
+  async delete(ctx: RequestContext, obj: Row<T>): Promise<void> {
+    checkAborted(ctx);
+    const condition = this.primaryKeyIs((obj as Record<string, unknown>)[this.access.primaryKey] as number | bigint);
+    if (!condition) return;
+    try {
+      await this.access.db.delete(this.access.table).where(this.access.where(ctx, [condition]));
+    } catch (error) {
+      throw await this.mapError(error, "delete", {});
+    }
+  }
+
+  private get primaryKeyColumn(): Column {
+    return this.access.columns[this.access.primaryKey]!;
+  }
+
+  /** The value to bind for an id, or undefined when no row can have it (outside the column's range). */
+  private primaryKeyValue(id: number | bigint | string): unknown {
+    const column = this.primaryKeyColumn;
+    if (typeof id === "string") return id;
+    if (typeof id === "number" && !Number.isInteger(id)) return undefined;
+    if (rangePosition(column, id) !== 0) return undefined;
+    if (column.dataType === "bigint") return BigInt(id);
+    if (column.dataType === "number" && typeof id === "bigint" && Number.isSafeInteger(Number(id))) return Number(id);
+    // A bigint past 2^53 on a number column: the driver binds it exactly.
+    return id;
+  }
+
+  private primaryKeyIs(id: number | bigint | string): SQL | undefined {
+    const value = this.primaryKeyValue(id);
+    return value === undefined ? undefined : eq(this.primaryKeyColumn, value);
+  }
+
+  private preparedGet: ((values: Record<string, unknown>) => Promise<Rows>) | undefined;
+
+  private runPreparedGet(value: unknown): Promise<Rows> {
+    this.preparedGet ??= this.access.dialect.prepare(
+      this.access.db
+        .select()
+        .from(this.access.table)
+        .where(eq(this.primaryKeyColumn, sql.placeholder("id")))
+        .limit(1),
+      "viewsets_get",
+    );
+    return this.preparedGet({ id: value });
+  }
+
+  private columnValues(
+    obj: Record<string, unknown>,
+    include: (key: string, column: Column) => boolean,
+  ): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(this.access.columns)) {
+      if (!(key in obj) || obj[key] === undefined || !isWritableColumn(column)) continue;
+      if (include(key, column)) values[key] = obj[key];
+    }
+    return values;
+  }
+
+  private selfAssignment(): Record<string, unknown> {
+    const [key, column] = Object.entries(this.access.columns).find(([, c]) => isWritableColumn(c))!;
+    return { [key]: sql`${column}` };
+  }
+
+  private mapError(
+    error: unknown,
+    operation: "create" | "update" | "delete",
+    values: Record<string, unknown>,
+  ): Promise<unknown> {
+    return mapDatabaseError(error, {
+      dialect: this.access.dialect.name,
+      columns: this.access.columns,
+      operation,
+      missingReferences: () => this.missingReferences(values),
+    });
+  }
+
+  /** The foreign-key fields among `values` whose referenced row does not exist. */
+  private async missingReferences(values: Record<string, unknown>): Promise<string[]> {
+    const missing: string[] = [];
+    for (const [key, reference] of foreignKeysOf(this.access.table)) {
+      const value = values[key];
+      if (value === undefined || value === null) continue;
+      const rows = await this.access.db
+        .select({ one: sql`1` })
+        .from(reference.target)
+        .where(eq(reference.column, value))
+        .limit(1);
+      if (rows.length === 0) missing.push(key);
+    }
+    return missing;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Column, SQL, Table } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+
+/** A drizzle SQLite database (better-sqlite3, libsql, ...). */
+export type SQLiteDatabase = BaseSQLiteDatabase<"sync" | "async", unknown, Record<string, unknown>>;
+/** A drizzle PostgreSQL database (node-postgres, postgres.js, ...). */
+export type PostgresDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
+export type Thenable<T> = PromiseLike<T>;
+export type Rows = Record<string, unknown>[];
+
+/**
+ * The subset of a drizzle database the manager runs: one loose shape over both dialects, each
+ * driver's typed builders meeting here (better-sqlite3 runs synchronously; awaiting works).
+ */
+export interface Runner {
+  select(fields?: Record<string, unknown>): {
+    from(table: Table): Thenable<Rows> & {
+      where(where: SQL | undefined): SelectQuery;
+    };
+  };
+  insert(table: Table): {
+    values(values: Record<string, unknown>): { returning(): Thenable<Rows> };
+  };
+  update(table: Table): {
+    set(values: Record<string, unknown>): {
+      where(where: SQL | undefined): { returning(): Thenable<Rows> };
+    };
+  };
+  delete(table: Table): { where(where: SQL | undefined): Thenable<unknown> };
+}
+
+export interface SelectQuery extends Thenable<Rows> {
+  groupBy(...terms: (SQL | Column)[]): SelectQuery;
+  orderBy(...terms: SQL[]): SelectQuery;
+  limit(n: number): SelectQuery;
+  offset(n: number): SelectQuery;
+  /** SQLite: `prepare()`; PostgreSQL: `prepare(name)`. */
+  prepare(name?: string): PreparedSelect;
+}
+
+/** A prepared select: `all` on SQLite, `execute` on PostgreSQL. */
+export interface PreparedSelect {
+  all?(values: Record<string, unknown>): Thenable<Rows> | Rows;
+  execute?(values: Record<string, unknown>): Thenable<Rows>;
+}
