@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, Handler, Router } from "@viewsets/core";
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /** Express's request as the core's plain request. */
@@ -22,8 +22,16 @@ export function toApiRequest(req: Request): ApiRequest {
 
 /** Writes the core's response with Node's own methods (no Express serialization on top). */
 export function sendApiResponse(res: Response, response: ApiResponse): void {
-  res.writeHead(response.status, response.headers);
-  res.end(response.body ?? undefined);
+  const { body } = response;
+  if (body === null) {
+    res.writeHead(response.status, response.headers);
+    res.end();
+    return;
+  }
+  // A known length instead of chunked encoding, as Koa and Hono send.
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(response.status, { "Content-Length": String(length), ...response.headers });
+  res.end(body);
 }
 
 /** One core handler as an Express handler. */
@@ -33,8 +41,8 @@ export function toExpress(handler: Handler): RequestHandler {
   };
 }
 
-/** The router as one Express middleware; requests it does not route go on to `next()`. */
-export function viewsetsMiddleware(router: Router): RequestHandler {
+/** The router (or any mountable core handler) as one Express middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Mountable): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     router.handle(toApiRequest(req)).then((response) => {
       if (response) sendApiResponse(res, response);
@@ -43,8 +51,8 @@ export function viewsetsMiddleware(router: Router): RequestHandler {
   };
 }
 
-/** Checks every viewset of the router, then mounts it on the app (or an Express router). */
-export function registerRoutes(router: Router, app: { use(handler: RequestHandler): unknown }): void {
+/** Checks every viewset of the router (or the mountable's own configuration), then mounts it on the app (or an Express router). */
+export function registerRoutes(router: Mountable, app: { use(handler: RequestHandler): unknown }): void {
   router.assertReady();
   app.use(viewsetsMiddleware(router));
 }

@@ -1,5 +1,10 @@
 import { createServer } from "node:http";
-import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import {
+  type AdapterContractOptions,
+  listenOnLoopback,
+  runAdapterContract,
+  runAuthContract,
+} from "@viewsets/core/testing";
 import express from "express";
 import { registerRoutes, toExpress } from "../src/index.js";
 
@@ -16,11 +21,11 @@ const adapter: AdapterContractOptions = {
     }
     for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toExpress(handler));
     registerRoutes(router, app);
+    for (const mounted of options.mounts ?? []) registerRoutes(mounted, app);
     app.use((_req, res) => {
       res.status(404).type("text/plain").send("fallthrough");
     });
     return listenOnLoopback(createServer(app));
-
   },
 };
 

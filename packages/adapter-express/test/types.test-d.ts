@@ -9,7 +9,10 @@ describe("registerRoutes", () => {
     const api = express.Router();
     registerRoutes(new Router("/api"), app);
     registerRoutes(new Router("/v2"), api);
-    app.get("/one", toExpress(async () => ({ status: 204, headers: {}, body: null })));
+    app.get(
+      "/one",
+      toExpress(async () => ({ status: 204, headers: {}, body: null })),
+    );
     expectTypeOf(registerRoutes).returns.toBeVoid();
   });
 

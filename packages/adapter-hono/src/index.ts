@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, Handler, RequestBody, Router } from "@viewsets/core";
+import type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody } from "@viewsets/core";
 import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
 
 /** What @hono/node-server puts in `c.env`: Node's own request, read without a Fetch copy. */
@@ -50,7 +50,10 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
 /** The core's response as Hono's, keeping headers earlier middleware set with `c.header`. */
 export function sendApiResponse(c: Context, response: ApiResponse): Response {
   const status = response.status as never;
-  return response.body === null ? c.body(null, status, response.headers) : c.body(response.body, status, response.headers);
+  const { body } = response;
+  if (body === null) return c.body(null, status, response.headers);
+  // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.
+  return c.body(typeof body === "string" ? body : (body as Uint8Array<ArrayBuffer>), status, response.headers);
 }
 
 /** One core handler as a Hono handler. */
@@ -58,8 +61,8 @@ export function toHono(handler: Handler): MiddlewareHandler {
   return async (c: Context) => sendApiResponse(c, await handler(await toApiRequest(c)));
 }
 
-/** The router as one Hono middleware; requests it does not route go on to `next()`. */
-export function viewsetsMiddleware(router: Router): MiddlewareHandler {
+/** The router (or any mountable core handler) as one Hono middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Mountable): MiddlewareHandler {
   return async (c: Context, next: Next) => {
     const response = await router.handle(await toApiRequest(c));
     if (response) return sendApiResponse(c, response);
@@ -67,8 +70,11 @@ export function viewsetsMiddleware(router: Router): MiddlewareHandler {
   };
 }
 
-/** Checks every viewset of the router, then mounts it on the app (whatever its Env and Variables). */
-export function registerRoutes<E extends Env, S extends Schema, B extends string>(router: Router, app: Hono<E, S, B>): void {
+/** Checks every viewset of the router (or the mountable's own configuration), then mounts it on the app (whatever its Env and Variables). */
+export function registerRoutes<E extends Env, S extends Schema, B extends string>(
+  router: Mountable,
+  app: Hono<E, S, B>,
+): void {
   router.assertReady();
   app.use("*", viewsetsMiddleware(router) as MiddlewareHandler<E>);
 }

@@ -1,6 +1,11 @@
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
-import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import {
+  type AdapterContractOptions,
+  listenOnLoopback,
+  runAdapterContract,
+  runAuthContract,
+} from "@viewsets/core/testing";
 import { Hono } from "hono";
 import { registerRoutes, toHono } from "../src/index.js";
 
@@ -22,9 +27,9 @@ const adapter: AdapterContractOptions = {
     }
     for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toHono(handler));
     registerRoutes(router, app);
+    for (const mounted of options.mounts ?? []) registerRoutes(mounted, app);
     app.notFound((c) => c.text("fallthrough", 404));
     return listenOnLoopback(createAdaptorServer({ fetch: app.fetch }) as Server);
-
   },
 };
 

@@ -7,7 +7,10 @@ describe("registerRoutes", () => {
   it("takes a Hono app with its own typed Variables", () => {
     const app = new Hono<{ Variables: { user: { id: number } } }>();
     registerRoutes(new Router("/api"), app);
-    app.get("/one", toHono(async () => ({ status: 204, headers: {}, body: null })));
+    app.get(
+      "/one",
+      toHono(async () => ({ status: 204, headers: {}, body: null })),
+    );
     expectTypeOf(registerRoutes).returns.toBeVoid();
   });
 

@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, Handler, Router } from "@viewsets/core";
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import type { Context, Middleware, Next } from "koa";
 
 /** Koa's context as the core's plain request. */
@@ -24,7 +24,9 @@ export function toApiRequest(ctx: Context): ApiRequest {
 export function sendApiResponse(ctx: Context, response: ApiResponse): void {
   ctx.status = response.status;
   ctx.set(response.headers);
-  ctx.body = response.body;
+  const { body } = response;
+  // Koa serializes anything but a string or a Buffer as JSON: bytes go in as a Buffer view.
+  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
 }
 
 /** One core handler as a Koa middleware. */
@@ -34,8 +36,8 @@ export function toKoa(handler: Handler): Middleware {
   };
 }
 
-/** The router as one Koa middleware; requests it does not route go on to `next()`. */
-export function viewsetsMiddleware(router: Router): Middleware {
+/** The router (or any mountable core handler) as one Koa middleware; requests it does not route go on to `next()`. */
+export function viewsetsMiddleware(router: Mountable): Middleware {
   return async (ctx: Context, next: Next) => {
     const response = await router.handle(toApiRequest(ctx));
     if (response) sendApiResponse(ctx, response);
@@ -43,8 +45,8 @@ export function viewsetsMiddleware(router: Router): Middleware {
   };
 }
 
-/** Checks every viewset of the router, then mounts it on the app. */
-export function registerRoutes(router: Router, app: { use(middleware: Middleware): unknown }): void {
+/** Checks every viewset of the router (or the mountable's own configuration), then mounts it on the app. */
+export function registerRoutes(router: Mountable, app: { use(middleware: Middleware): unknown }): void {
   router.assertReady();
   app.use(viewsetsMiddleware(router));
 }

@@ -1,6 +1,11 @@
 import { createServer } from "node:http";
 import { bodyParser } from "@koa/bodyparser";
-import { type AdapterContractOptions, listenOnLoopback, runAdapterContract, runAuthContract } from "@viewsets/core/testing";
+import {
+  type AdapterContractOptions,
+  listenOnLoopback,
+  runAdapterContract,
+  runAuthContract,
+} from "@viewsets/core/testing";
 import Koa from "koa";
 import { registerRoutes, toKoa } from "../src/index.js";
 
@@ -22,13 +27,13 @@ const adapter: AdapterContractOptions = {
       else await next();
     });
     registerRoutes(router, app);
+    for (const mounted of options.mounts ?? []) registerRoutes(mounted, app);
     app.use((ctx) => {
       ctx.status = 404;
       ctx.type = "text/plain";
       ctx.body = "fallthrough";
     });
     return listenOnLoopback(createServer(app.callback()));
-
   },
 };
 

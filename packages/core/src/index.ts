@@ -1,6 +1,6 @@
 // HTTP: plain requests and responses, errors as problem+json.
-export type { ApiRequest, ApiResponse, Handler, RequestBody, RequestContext } from "./http/request.js";
-export { contextOf, parseQuery } from "./http/request.js";
+export type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody, RequestContext } from "./http/request.js";
+export { contextOf, parseQuery, queryParamsOf } from "./http/request.js";
 export {
   ApiError,
   AuthenticationFailed,
@@ -24,29 +24,42 @@ export { noContent, sendError, sendJSON } from "./http/respond.js";
 export { toJSON } from "./http/json.js";
 
 // Models and serializers.
-export { defineModel, modelFromSchema, nonEditableFields, nonSerializableFields, schemaFromFields } from "./models/define-model.js";
+export {
+  defineModel,
+  modelFromSchema,
+  nonEditableFields,
+  nonSerializableFields,
+  schemaFromFields,
+} from "./models/define-model.js";
 export type { Model, ModelDefinition, ModelShape, ObjectSchema, RowOfModel } from "./models/define-model.js";
 export { fieldSchema, isEditable, isSerializable } from "./models/fields.js";
+export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
 export { BaseSerializer } from "./serializers/base-serializer.js";
 export type { Serializer, SerializerFactory } from "./serializers/base-serializer.js";
 export { serializeMany, serializeModel } from "./serializers/serialize.js";
 
 // Managers and the list pipeline.
-export type { Manager, PipelineManager, QuerySet, ReadManager } from "./query/manager.js";
+export type { Manager, PipelineManager, QuerySet, ReadManager, ValueCount } from "./query/manager.js";
+export { countRowsBy, rangeOfRows } from "./query/facet-counts.js";
 export { and, LOOKUPS, or } from "./query/expression.js";
 export type { Condition, Expression, FilterValue, Lookup } from "./query/expression.js";
 export { buildFilters, lookupsFor, RESERVED_PARAMS } from "./query/filters.js";
+export { CoercionError, coerceValue } from "./query/coerce.js";
+export { parseId } from "./router/match.js";
 export { resolveOrdering } from "./query/ordering.js";
 export { buildSearch } from "./query/search.js";
 export { compareRows, matches } from "./query/evaluate.js";
 export { memoryQuerySet } from "./query/memory-queryset.js";
+export { buildListQuery, filterQuerySet, orderingOf, querySetOf } from "./query/list-query.js";
+export type { ListGrammar, ListQuery, QueryParams } from "./query/list-query.js";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination } from "./query/pagination.js";
 export type { Page, PageInput, Paginator } from "./query/paginator.js";
 export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";
 export { INT64_MAX, INT64_MIN, isValidDate, parseInt64 } from "./query/coerce.js";
+export { DECIMAL_PATTERN, isDecimalText } from "./models/decimal.js";
 
 // Viewsets, actions and the router.
 export { BaseViewSet } from "./viewsets/base-viewset.js";
@@ -59,8 +72,14 @@ export type {
   WriteQueryset,
 } from "./viewsets/base-viewset.js";
 export { ViewSetConfig } from "./viewsets/viewset-config.js";
+export { ViewContext } from "./viewsets/view-context.js";
+export { resolveSettings } from "./viewsets/settings.js";
+export { allowedMethods, STANDARD_ROUTES, standardRoute } from "./viewsets/standard-routes.js";
+export type { RouteKind, StandardRoute } from "./viewsets/standard-routes.js";
 export type { ViewRoute, ViewSet, ViewSettings } from "./viewsets/viewset.js";
-export type { FieldPlan } from "./viewsets/field-plan.js";
+export { fieldPlan } from "./serializers/field-plan.js";
+export type { FieldPlan } from "./serializers/field-plan.js";
+export { cleanObject, validateBody } from "./serializers/validate.js";
 export type { ActionConfig, ActionHandler, ActionRoute, HttpMethod } from "./viewsets/actions.js";
 export { Router } from "./router/router.js";
 export type { RouterOptions } from "./router/router.js";

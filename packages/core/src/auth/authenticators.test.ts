@@ -34,7 +34,10 @@ describe("bearerTokenAuthentication", () => {
 
   it("signs in a good token, with the token as auth", async () => {
     expect(await auth.authenticate(request("Bearer s3cr3t-token"))).toEqual({ user: { id: 1 }, auth: "s3cr3t-token" });
-    expect(await auth.authenticate(request("bearer   s3cr3t-token  "))).toEqual({ user: { id: 1 }, auth: "s3cr3t-token" });
+    expect(await auth.authenticate(request("bearer   s3cr3t-token  "))).toEqual({
+      user: { id: 1 },
+      auth: "s3cr3t-token",
+    });
   });
 
   it("answers null without a header or for another scheme", async () => {
@@ -85,7 +88,10 @@ describe("bearerTokenAuthentication", () => {
   it("describes itself for the OpenAPI document", () => {
     expect(auth.securityScheme).toEqual({ name: "bearerAuth", scheme: { type: "http", scheme: "bearer" } });
     const token = bearerTokenAuthentication({ verify: () => null, keyword: "Token" });
-    expect(token.securityScheme).toMatchObject({ name: "tokenAuth", scheme: { type: "apiKey", in: "header", name: "Authorization" } });
+    expect(token.securityScheme).toMatchObject({
+      name: "tokenAuth",
+      scheme: { type: "apiKey", in: "header", name: "Authorization" },
+    });
   });
 });
 
@@ -131,7 +137,9 @@ describe("basicAuthentication", () => {
 
   it("challenges with its realm", () => {
     expect(auth.challenge?.(request())).toBe('Basic realm="api"');
-    expect(basicAuthentication({ verify: () => null, realm: "admin" }).challenge?.(request())).toBe('Basic realm="admin"');
+    expect(basicAuthentication({ verify: () => null, realm: "admin" }).challenge?.(request())).toBe(
+      'Basic realm="admin"',
+    );
     expect(auth.securityScheme).toEqual({ name: "basicAuth", scheme: { type: "http", scheme: "basic" } });
   });
 });

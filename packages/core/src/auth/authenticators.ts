@@ -41,7 +41,8 @@ export function bearerTokenAuthentication(options: BearerTokenOptions): Authenti
     async authenticate(request): Promise<AuthResult | null> {
       const credentials = credentialsFor(request, keyword);
       if (credentials === null) return null;
-      if (credentials === "") throw new AuthenticationFailed(`Invalid ${keyword} header. No credentials provided.`, challenge);
+      if (credentials === "")
+        throw new AuthenticationFailed(`Invalid ${keyword} header. No credentials provided.`, challenge);
       if (!/^[\x21-\x7e]+$/.test(credentials)) {
         throw new AuthenticationFailed(`Invalid ${keyword} header. The token must not contain spaces.`, challenge);
       }
@@ -69,7 +70,8 @@ export function basicAuthentication(options: BasicAuthenticationOptions): Authen
     async authenticate(request): Promise<AuthResult | null> {
       const credentials = credentialsFor(request, "Basic");
       if (credentials === null) return null;
-      if (credentials === "") throw new AuthenticationFailed("Invalid basic header. No credentials provided.", challenge);
+      if (credentials === "")
+        throw new AuthenticationFailed("Invalid basic header. No credentials provided.", challenge);
       const decoded = decodeBase64Text(credentials);
       if (decoded === null) {
         throw new AuthenticationFailed("Invalid basic header. Credentials not correctly base64 encoded.", challenge);

@@ -26,7 +26,8 @@ function request(method: string, user?: unknown): ApiRequest {
 }
 
 const view: ViewInfo = { resource: "orders", action: "retrieve", readOnly: false };
-const can = async (permission: Permission, req: ApiRequest) => (permission.hasPermission ? permission.hasPermission(req, view) : true);
+const can = async (permission: Permission, req: ApiRequest) =>
+  permission.hasPermission ? permission.hasPermission(req, view) : true;
 const canObject = async (permission: Permission, req: ApiRequest, obj: unknown) =>
   permission.hasObjectPermission ? permission.hasObjectPermission(req, view, obj) : true;
 
@@ -43,7 +44,8 @@ describe("permission classes", () => {
   });
 
   it("isAuthenticatedOrReadOnly lets anyone read and only users write", async () => {
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(await can(isAuthenticatedOrReadOnly, request(method))).toBe(true);
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(await can(isAuthenticatedOrReadOnly, request(method))).toBe(true);
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       expect(await can(isAuthenticatedOrReadOnly, request(method))).toBe(false);
       expect(await can(isAuthenticatedOrReadOnly, request(method, { id: 1 }))).toBe(true);

@@ -77,7 +77,8 @@ const allowed = async (check: (() => MaybePromise<boolean>) | undefined): Promis
 export function allOf(...permissions: Permission[]): Permission {
   return definePermission({
     hasPermission: async (request, view) => {
-      for (const p of permissions) if (!(await allowed(p.hasPermission && (() => p.hasPermission!(request, view))))) return false;
+      for (const p of permissions)
+        if (!(await allowed(p.hasPermission && (() => p.hasPermission!(request, view))))) return false;
       return true;
     },
     hasObjectPermission: async (request, view, obj) => {
@@ -97,7 +98,8 @@ export function allOf(...permissions: Permission[]): Permission {
 export function anyOf(...permissions: Permission[]): Permission {
   return definePermission({
     hasPermission: async (request, view) => {
-      for (const p of permissions) if (await allowed(p.hasPermission && (() => p.hasPermission!(request, view)))) return true;
+      for (const p of permissions)
+        if (await allowed(p.hasPermission && (() => p.hasPermission!(request, view)))) return true;
       return false;
     },
     hasObjectPermission: async (request, view, obj) => {
@@ -124,7 +126,8 @@ export function not(permission: Permission, message?: string): Permission {
   return definePermission({
     hasPermission: hasPermission && (async (request, view) => !(await hasPermission.call(permission, request, view))),
     hasObjectPermission:
-      hasObjectPermission && (async (request, view, obj) => !(await hasObjectPermission.call(permission, request, view, obj))),
+      hasObjectPermission &&
+      (async (request, view, obj) => !(await hasObjectPermission.call(permission, request, view, obj))),
     message,
   });
 }

@@ -1,14 +1,7 @@
 import type { ApiRequest } from "../http/request.js";
+import type { ViewInfo } from "../viewsets/view-info.js";
 
-export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_update" | "destroy";
-
-/** What a permission learns about the view it guards. */
-export interface ViewInfo {
-  readonly resource: string;
-  /** One of the six standard actions, or the name of a custom action run with `checks: true`. */
-  readonly action: ViewAction | (string & {});
-  readonly readOnly: boolean;
-}
+export type { ViewAction, ViewInfo } from "../viewsets/view-info.js";
 
 /**
  * A permission class: a request-level check (every standard route) and an object-level check

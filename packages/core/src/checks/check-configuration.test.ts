@@ -26,7 +26,12 @@ class ProductManager {
 }
 
 function viewset(options: Record<string, unknown>): BaseViewSet<ProductRow> {
-  return new BaseViewSet({ serializer, queryset: new MemoryManager<ProductRow>(), model: Product, ...options } as never);
+  return new BaseViewSet({
+    serializer,
+    queryset: new MemoryManager<ProductRow>(),
+    model: Product,
+    ...options,
+  } as never);
 }
 
 describe("checkConfiguration", () => {
@@ -58,7 +63,14 @@ describe("checkConfiguration", () => {
       [{ serializer: undefined }, "serializer factory is missing"],
       [{ serializer: new BaseSerializer() }, "serializer factory is a BaseSerializer, expected a function"],
       [{ serializer: () => null }, "serializer factory returns no serializer"],
-      [{ serializer: () => { throw new Error("secret"); } }, "serializer factory throws"],
+      [
+        {
+          serializer: () => {
+            throw new Error("secret");
+          },
+        },
+        "serializer factory throws",
+      ],
       [{ model: undefined }, "model is missing"],
       [{ model: { name: "X" } }, "model is a object, expected a model from defineModel or tableModel"],
       [{ model: 42 }, "model is a number, expected a model from defineModel or tableModel"],
@@ -73,7 +85,9 @@ describe("checkConfiguration", () => {
   });
 
   it("reports several kinds of problem in one message", () => {
-    const message = viewset({ serializer: undefined, model: undefined, queryset: undefined }).checkConfiguration("x")!.message;
+    const message = viewset({ serializer: undefined, model: undefined, queryset: undefined }).checkConfiguration(
+      "x",
+    )!.message;
     expect(message).toBe("viewsets: resource x: serializer factory is missing; model is missing; queryset is missing");
   });
 
@@ -94,12 +108,18 @@ describe("checkConfiguration", () => {
     const message = viewset({ queryset: bad }).checkConfiguration("products")!.message;
     expect(message).toContain("querySet() object: missing all(ctx), needed by list");
     expect(message).toContain("missing offset(n), needed by list");
-    const throwing = Object.assign(new MemoryManager<ProductRow>(), { querySet: () => { throw new Error("db down"); } });
+    const throwing = Object.assign(new MemoryManager<ProductRow>(), {
+      querySet: () => {
+        throw new Error("db down");
+      },
+    });
     expect(viewset({ queryset: throwing }).checkConfiguration("products")!.message).toContain("querySet() throws");
   });
 
   it("rejects field lists that name fields the model lacks, and bad page sizes", () => {
-    const message = viewset({ filterFields: ["nope"], ordering: ["-price", "-nope"], pageSize: 0 }).checkConfiguration("p")!.message;
+    const message = viewset({ filterFields: ["nope"], ordering: ["-price", "-nope"], pageSize: 0 }).checkConfiguration(
+      "p",
+    )!.message;
     expect(message).toBe(
       "viewsets: resource p: filterFields names a field the model lacks; ordering names a field the model lacks; pageSize is not a positive integer",
     );
@@ -110,7 +130,9 @@ describe("register and registerRoutes", () => {
   it("register throws ConfigurationError for a viewset that cannot serve", () => {
     const router = new Router("/api");
     expect(() => router.register("products", viewset({ queryset: new ProductManager() }))).toThrow(ConfigurationError);
-    expect(() => router.register("products", null as unknown as ViewSet)).toThrow("viewsets: resource products: viewset is missing");
+    expect(() => router.register("products", null as unknown as ViewSet)).toThrow(
+      "viewsets: resource products: viewset is missing",
+    );
   });
 
   it("the mount check catches a field changed after register, for every viewset in one error", () => {
@@ -135,8 +157,12 @@ describe("register and registerRoutes", () => {
 
   it("throws for an action with an unknown HTTP method", () => {
     const router = new Router("/api");
-    expect(() => router.action("products", "x", { methods: ["FETCH" as "GET"] }, async () => ({ status: 200, headers: {}, body: null }))).toThrow(
-      'viewsets: action products.x: unknown HTTP method "FETCH"',
-    );
+    expect(() =>
+      router.action("products", "x", { methods: ["FETCH" as "GET"] }, async () => ({
+        status: 200,
+        headers: {},
+        body: null,
+      })),
+    ).toThrow('viewsets: action products.x: unknown HTTP method "FETCH"');
   });
 });

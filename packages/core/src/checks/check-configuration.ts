@@ -1,7 +1,8 @@
 import { ConfigurationError } from "../http/errors.js";
+import { actionsNeeding, type StandardRoute } from "../viewsets/standard-routes.js";
 
 /**
- * The startup check of a viewset (spec 7): every problem at once, in one message naming the
+ * The startup check of a viewset: every problem at once, in one message naming the
  * resource, type names and operations, never a configured value (a queryset may hold a
  * connection string).
  */
@@ -10,24 +11,38 @@ interface Operation {
   readonly name: string;
   readonly signature: string;
   readonly arity: number;
-  readonly neededBy: string;
+  /** The routes that call it, from the standard route table; pipeline operations say "list". */
+  readonly neededBy: (readOnly: boolean) => string;
 }
 
-const READ_OPERATIONS: readonly Operation[] = [
-  { name: "count", signature: "count(ctx)", arity: 1, neededBy: "list" },
-  { name: "all", signature: "all(ctx)", arity: 1, neededBy: "list" },
-  { name: "get", signature: "get(ctx, id)", arity: 2, neededBy: "retrieve" },
-];
-const WRITE_OPERATIONS: readonly Operation[] = [
-  { name: "create", signature: "create(ctx, obj)", arity: 2, neededBy: "create" },
-  { name: "update", signature: "update(ctx, obj)", arity: 2, neededBy: "update and partial_update" },
-  { name: "delete", signature: "delete(ctx, obj)", arity: 2, neededBy: "destroy" },
-];
+type ManagerMethod = StandardRoute["needs"][number];
+const SIGNATURES: Readonly<Record<ManagerMethod, string>> = {
+  count: "count(ctx)",
+  all: "all(ctx)",
+  get: "get(ctx, id)",
+  create: "create(ctx, obj)",
+  update: "update(ctx, obj)",
+  delete: "delete(ctx, obj)",
+};
+
+function managerOperation(name: ManagerMethod): Operation {
+  return {
+    name,
+    signature: SIGNATURES[name],
+    arity: name === "count" || name === "all" ? 1 : 2,
+    neededBy: (readOnly) => actionsNeeding(name, readOnly),
+  };
+}
+
+/** The manager methods a route of a read-only viewset needs, and the ones only writes need. */
+const READ_OPERATIONS: readonly Operation[] = (["count", "all", "get"] as const).map(managerOperation);
+const WRITE_OPERATIONS: readonly Operation[] = (["create", "update", "delete"] as const).map(managerOperation);
+const list = () => "list";
 const PIPELINE_OPERATIONS: readonly Operation[] = [
-  { name: "filter", signature: "filter(expr)", arity: 1, neededBy: "list" },
-  { name: "orderBy", signature: "orderBy(...fields)", arity: 1, neededBy: "list" },
-  { name: "offset", signature: "offset(n)", arity: 1, neededBy: "list" },
-  { name: "limit", signature: "limit(n)", arity: 1, neededBy: "list" },
+  { name: "filter", signature: "filter(expr)", arity: 1, neededBy: list },
+  { name: "orderBy", signature: "orderBy(...fields)", arity: 1, neededBy: list },
+  { name: "offset", signature: "offset(n)", arity: 1, neededBy: list },
+  { name: "limit", signature: "limit(n)", arity: 1, neededBy: list },
 ];
 
 /** A type name for messages: the class name, never the value. */
@@ -44,12 +59,17 @@ function isObjectLike(value: unknown): value is Record<string, unknown> {
 }
 
 /** Problems with the operations of one value: missing ones, and present ones of the wrong shape. */
-function operationProblems(target: Record<string, unknown>, operations: readonly Operation[], required: boolean): string[] {
+function operationProblems(
+  target: Record<string, unknown>,
+  operations: readonly Operation[],
+  required: boolean,
+  readOnly = false,
+): string[] {
   const problems: string[] = [];
   for (const op of operations) {
     const member = target[op.name];
     if (member === undefined) {
-      if (required) problems.push(`missing ${op.signature}, needed by ${op.neededBy}`);
+      if (required) problems.push(`missing ${op.signature}, needed by ${op.neededBy(readOnly)}`);
     } else if (typeof member !== "function") {
       problems.push(`${op.name} is not a function, expected ${op.signature}`);
     } else if (member.length > op.arity) {
@@ -97,7 +117,14 @@ function modelProblems(model: unknown): string[] {
 
 function fieldListProblems(options: Record<string, unknown>, fields: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  for (const key of ["excludeResponseFields", "readOnlyRequestFields", "filterFields", "orderingFields", "searchFields", "ordering"]) {
+  for (const key of [
+    "excludeResponseFields",
+    "readOnlyRequestFields",
+    "filterFields",
+    "orderingFields",
+    "searchFields",
+    "ordering",
+  ]) {
     const list = options[key];
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
@@ -106,7 +133,8 @@ function fieldListProblems(options: Record<string, unknown>, fields: Record<stri
     }
     for (const item of list) {
       const name = typeof item === "string" && key === "ordering" ? item.replace(/^-/, "") : item;
-      if (typeof name !== "string" || !Object.hasOwn(fields, name)) problems.push(`${key} names a field the model lacks`);
+      if (typeof name !== "string" || !Object.hasOwn(fields, name))
+        problems.push(`${key} names a field the model lacks`);
     }
   }
   for (const key of ["pageSize", "maxPageSize", "bodyLimit"]) {
@@ -125,12 +153,14 @@ function queryGroupProblems(options: Record<string, unknown>): string[] {
   const readOnly = options.readOnly === true;
   const writeProblems = readOnly ? [] : operationProblems(queryset, WRITE_OPERATIONS, true);
   const problems = [
-    ...operationProblems(queryset, READ_OPERATIONS, true),
+    ...operationProblems(queryset, READ_OPERATIONS, true, readOnly),
     ...writeProblems,
     ...pipelineProblems(queryset),
   ];
   if (problems.length === 0) return [];
-  const hint = writeProblems.some((p) => p.startsWith("missing")) ? ["set readOnly to serve only list and retrieve"] : [];
+  const hint = writeProblems.some((p) => p.startsWith("missing"))
+    ? ["set readOnly to serve only list and retrieve"]
+    : [];
   return [`queryset ${typeName(queryset)}: ${[...problems, ...hint].join("; ")}`];
 }
 
@@ -138,7 +168,8 @@ function queryGroupProblems(options: Record<string, unknown>): string[] {
 export function checkViewSetConfiguration(resource: string, viewset: unknown): ConfigurationError | null {
   const prefix = `viewsets: resource ${resource}`;
   if (viewset === undefined || viewset === null) return new ConfigurationError(`${prefix}: viewset is missing`);
-  if (!isObjectLike(viewset)) return new ConfigurationError(`${prefix}: viewset is a ${typeName(viewset)}, expected a viewset`);
+  if (!isObjectLike(viewset))
+    return new ConfigurationError(`${prefix}: viewset is a ${typeName(viewset)}, expected a viewset`);
   const options = viewset.options;
   if (!isObjectLike(options)) return new ConfigurationError(`${prefix}: viewset ${typeName(viewset)} has no options`);
   const problems = [

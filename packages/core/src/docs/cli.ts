@@ -29,6 +29,7 @@ TypeScript modules run through tsx:
 `;
 
 async function main(argv: string[]): Promise<number> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the parseArgs call below.
   let parsed;
   try {
     parsed = parseArgs({

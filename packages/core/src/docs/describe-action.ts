@@ -20,8 +20,8 @@ export function describeAction(builder: DocumentBuilder, prefix: string, action:
     ? `${prefix}/${resource}/{id}/${action.urlPath}`
     : `${prefix}/${resource}/${action.urlPath}`;
   const definitions = { schemas: builder.schemas, prefix: componentName(`${resource}_${name}_`) };
-  const request = config.requestSchema ? valibotToOpenAPI(config.requestSchema, definitions) ?? {} : ANY_OBJECT;
-  const response = config.responseSchema ? valibotToOpenAPI(config.responseSchema, definitions) ?? {} : ANY_OBJECT;
+  const request = config.requestSchema ? (valibotToOpenAPI(config.requestSchema, definitions) ?? {}) : ANY_OBJECT;
+  const response = config.responseSchema ? (valibotToOpenAPI(config.responseSchema, definitions) ?? {}) : ANY_OBJECT;
   const several = action.methods.length > 1;
   for (const method of action.methods) {
     const lower = method.toLowerCase() as OperationMethod;

@@ -4,7 +4,7 @@ import type { ModelShape } from "../models/define-model.js";
 import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
 import type { Paginator } from "../query/paginator.js";
 import type { Throttle } from "../throttling/throttle.js";
-import type { FieldPlan } from "../viewsets/field-plan.js";
+import type { FieldPlan } from "../serializers/field-plan.js";
 import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { type DocumentBuilder, ERROR_STATUS, type ErrorResponse } from "./document-builder.js";
 import { fieldSchema, lookupParameter, refineConverted } from "./field-schemas.js";
@@ -107,7 +107,11 @@ interface Guards {
   readonly security: SecurityRequirement[] | undefined;
 }
 
-function guardsOf(builder: DocumentBuilder, viewset: Partial<DescribableViewSet["options"]>, settings: ViewSettings): Guards {
+function guardsOf(
+  builder: DocumentBuilder,
+  viewset: Partial<DescribableViewSet["options"]>,
+  settings: ViewSettings,
+): Guards {
   const authentication = viewset.authentication ?? settings.authentication;
   const permissions = viewset.permissions ?? settings.permissions;
   const throttles = viewset.throttles ?? settings.throttles;
@@ -149,7 +153,12 @@ function responseSchema(model: ModelShape, plan: FieldPlan): SchemaObject {
  * drops the others). A field whose schema cannot be converted (a transform, a custom check) is
  * described from its field declaration instead.
  */
-function requestSchema(model: ModelShape, plan: FieldPlan, partial: boolean, definitions: DefinitionTarget): SchemaObject {
+function requestSchema(
+  model: ModelShape,
+  plan: FieldPlan,
+  partial: boolean,
+  definitions: DefinitionTarget,
+): SchemaObject {
   const base = partial ? model.partialSchema : model.schema;
   const entries = (base as { entries?: unknown }).entries;
   const whole = valibotToOpenAPI(base, definitions) ?? {};
@@ -227,7 +236,11 @@ function paginationParameters(
   };
 }
 
-function listParameters(viewset: DescribableViewSet, plan: FieldPlan, pagination: ParameterObject[]): ParameterObject[] {
+function listParameters(
+  viewset: DescribableViewSet,
+  plan: FieldPlan,
+  pagination: ParameterObject[],
+): ParameterObject[] {
   const { model } = viewset.options;
   const parameters = [...pagination];
   if (plan.orderable.size > 0) {
@@ -312,7 +325,9 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
   const listPath = `${prefix}/${resource}/`;
   const detailPath = `${prefix}/${resource}/{id}`;
   const id = idParameter(resource);
-  const item = (description: string): Record<string, ResponseObject> => ({ "200": { description, content: jsonContent(itemRef) } });
+  const item = (description: string): Record<string, ResponseObject> => ({
+    "200": { description, content: jsonContent(itemRef) },
+  });
 
   builder.operation(
     listPath,
@@ -336,7 +351,12 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
     operation(
       builder,
       guards,
-      { operationId: builder.operationId(`${resource}_retrieve`), tags: [resource], summary: `Retrieve one ${resource} record`, parameters: [id] },
+      {
+        operationId: builder.operationId(`${resource}_retrieve`),
+        tags: [resource],
+        summary: `Retrieve one ${resource} record`,
+        parameters: [id],
+      },
       item("The record."),
       ["NotFound"],
     ),
@@ -371,7 +391,9 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
       {
         "201": {
           description: "Created.",
-          headers: { Location: { description: "The URL of the new record.", schema: { type: "string", format: "uri" } } },
+          headers: {
+            Location: { description: "The URL of the new record.", schema: { type: "string", format: "uri" } },
+          },
           content: jsonContent(itemRef),
         },
       },
@@ -418,7 +440,12 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
     operation(
       builder,
       guards,
-      { operationId: builder.operationId(`${resource}_destroy`), tags: [resource], summary: `Delete a ${resource} record`, parameters: [id] },
+      {
+        operationId: builder.operationId(`${resource}_destroy`),
+        tags: [resource],
+        summary: `Delete a ${resource} record`,
+        parameters: [id],
+      },
       { "204": { description: "Deleted." } },
       ["NotFound", "Conflict"],
     ),
@@ -439,19 +466,70 @@ function describeOpaqueViewSet(builder: DocumentBuilder, route: ViewSetRoute): v
   builder.tag(resource);
   const guards = guardsOf(builder, options, settings);
   const description = "Served by a custom viewset: the document cannot tell its fields.";
-  const json = (text: string): Record<string, ResponseObject> => ({ "200": { description: text, content: jsonContent(ANY_OBJECT) } });
+  const json = (text: string): Record<string, ResponseObject> => ({
+    "200": { description: text, content: jsonContent(ANY_OBJECT) },
+  });
   const body = { required: false, content: { [JSON_TYPE]: { schema: ANY_OBJECT } } };
   const listPath = `${prefix}/${resource}/`;
   const detailPath = `${prefix}/${resource}/{id}`;
   const id = idParameter(resource);
-  const op = (name: string, summary: string, extra: Partial<OperationObject>, success: Record<string, ResponseObject>, errors: ErrorResponse[]) =>
-    operation(builder, guards, { operationId: builder.operationId(`${resource}_${name}`), tags: [resource], summary, description, ...extra }, success, errors);
+  const op = (
+    name: string,
+    summary: string,
+    extra: Partial<OperationObject>,
+    success: Record<string, ResponseObject>,
+    errors: ErrorResponse[],
+  ) =>
+    operation(
+      builder,
+      guards,
+      { operationId: builder.operationId(`${resource}_${name}`), tags: [resource], summary, description, ...extra },
+      success,
+      errors,
+    );
 
   builder.operation(listPath, "get", op("list", `List ${resource}`, {}, json("The list."), []));
-  builder.operation(detailPath, "get", op("retrieve", `Retrieve one ${resource} record`, { parameters: [id] }, json("The record."), ["NotFound"]));
+  builder.operation(
+    detailPath,
+    "get",
+    op("retrieve", `Retrieve one ${resource} record`, { parameters: [id] }, json("The record."), ["NotFound"]),
+  );
   if (readOnly) return;
-  builder.operation(listPath, "post", op("create", `Create a ${resource} record`, { requestBody: body }, { "201": { description: "Created.", content: jsonContent(ANY_OBJECT) } }, ["ValidationError"]));
-  builder.operation(detailPath, "put", op("update", `Replace a ${resource} record`, { parameters: [id], requestBody: body }, json("The updated record."), ["ValidationError", "NotFound"]));
-  builder.operation(detailPath, "patch", op("partial_update", `Update some fields of a ${resource} record`, { parameters: [id], requestBody: body }, json("The updated record."), ["ValidationError", "NotFound"]));
-  builder.operation(detailPath, "delete", op("destroy", `Delete a ${resource} record`, { parameters: [id] }, { "204": { description: "Deleted." } }, ["NotFound"]));
+  builder.operation(
+    listPath,
+    "post",
+    op(
+      "create",
+      `Create a ${resource} record`,
+      { requestBody: body },
+      { "201": { description: "Created.", content: jsonContent(ANY_OBJECT) } },
+      ["ValidationError"],
+    ),
+  );
+  builder.operation(
+    detailPath,
+    "put",
+    op("update", `Replace a ${resource} record`, { parameters: [id], requestBody: body }, json("The updated record."), [
+      "ValidationError",
+      "NotFound",
+    ]),
+  );
+  builder.operation(
+    detailPath,
+    "patch",
+    op(
+      "partial_update",
+      `Update some fields of a ${resource} record`,
+      { parameters: [id], requestBody: body },
+      json("The updated record."),
+      ["ValidationError", "NotFound"],
+    ),
+  );
+  builder.operation(
+    detailPath,
+    "delete",
+    op("destroy", `Delete a ${resource} record`, { parameters: [id] }, { "204": { description: "Deleted." } }, [
+      "NotFound",
+    ]),
+  );
 }

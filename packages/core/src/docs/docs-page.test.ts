@@ -92,7 +92,8 @@ describe("docsPage", () => {
 const CHROMIUM = "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 const onCI = process.env.CI === "true";
-if (!hasChromium && !onCI) console.warn(`docs page browser test skipped: no ${CHROMIUM} (with CI=true it fails instead)`);
+if (!hasChromium && !onCI)
+  console.warn(`docs page browser test skipped: no ${CHROMIUM} (with CI=true it fails instead)`);
 
 function toApiRequest(req: IncomingMessage, url: URL): ApiRequest {
   return {
@@ -157,7 +158,14 @@ describe.skipIf(!hasChromium && !onCI)("docsPage in a browser", () => {
     if (!hasChromium) throw new Error(`${CHROMIUM} is missing (CI=true: the browser test must run)`);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -185,14 +193,18 @@ describe.skipIf(!hasChromium && !onCI)("docsPage in a browser", () => {
       await expect(list.isVisible()).resolves.toBe(true);
       await expect(list.locator(".opblock-summary-path").textContent()).resolves.toBe("/api/v1/products/");
       await expect(list.locator(".opblock-summary-method").textContent()).resolves.toBe("GET");
-      await expect(page.locator("#operations-products-products_create .opblock-summary-method").textContent()).resolves.toBe("POST");
+      await expect(
+        page.locator("#operations-products-products_create .opblock-summary-method").textContent(),
+      ).resolves.toBe("POST");
       // Read-only reports: no write operations.
       await expect(page.locator('[id^="operations-reports-"]').count()).resolves.toBe(2);
 
       // Opening an operation shows its parameters.
       await list.locator(".opblock-summary-control").click();
       await page.locator('#operations-products-products_list tr[data-param-name="price__gte"]').waitFor();
-      await expect(page.locator('#operations-products-products_list tr[data-param-name="ordering"]').count()).resolves.toBe(1);
+      await expect(
+        page.locator('#operations-products-products_list tr[data-param-name="ordering"]').count(),
+      ).resolves.toBe(1);
 
       expect(pageErrors).toEqual([]);
       expect(elsewhere).toEqual([]);

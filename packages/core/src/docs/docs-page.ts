@@ -104,7 +104,8 @@ export function docsPage(options: DocsPageOptions): Handler {
     }
     const asset = parseQuery(request.rawQuery).get("asset")?.[0];
     if (asset === undefined) return textResponse(pageHtml(title), "text/html; charset=utf-8", "no-cache");
-    if (asset === INIT_ASSET) return textResponse(initScript(options.specUrl), "text/javascript; charset=utf-8", "no-cache");
+    if (asset === INIT_ASSET)
+      return textResponse(initScript(options.specUrl), "text/javascript; charset=utf-8", "no-cache");
     const dist = DIST_ASSETS.get(asset);
     if (!dist) return errorResponse(new NotFound());
     try {

@@ -81,7 +81,10 @@ function problemResponse(description: string, schema: string, headers?: Record<s
 
 const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
   ValidationError: () =>
-    problemResponse("Invalid input: a filter value or body field that failed validation, or malformed JSON.", VALIDATION_PROBLEM),
+    problemResponse(
+      "Invalid input: a filter value or body field that failed validation, or malformed JSON.",
+      VALIDATION_PROBLEM,
+    ),
   Unauthenticated: () =>
     problemResponse("Authentication credentials were missing or wrong.", PROBLEM, {
       "WWW-Authenticate": { description: "The authentication scheme to use.", schema: { type: "string" } },

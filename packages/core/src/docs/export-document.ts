@@ -47,7 +47,9 @@ export function documentFromModule(module: Record<string, unknown>, options: Exp
   }
   if (!found) {
     const exported = Object.keys(module).join(", ") || "nothing";
-    const wanted = options.exportName ? `an export named ${options.exportName}` : `an export named ${SEARCH_ORDER.join(", ")}`;
+    const wanted = options.exportName
+      ? `an export named ${options.exportName}`
+      : `an export named ${SEARCH_ORDER.join(", ")}`;
     throw new Error(`expected ${wanted} holding a Router or an OpenAPIGenerator; the module exports ${exported}`);
   }
   if (isGenerator(found)) {

@@ -1,9 +1,7 @@
+import { DECIMAL_PATTERN } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { Lookup } from "../query/expression.js";
 import type { SchemaObject } from "./openapi-types.js";
-
-/** The decimal text a request body may carry (the same rule as `fieldSchema` in models/fields.ts). */
-const DECIMAL_PATTERN = "^-?\\d+(\\.\\d+)?$";
 
 /** The JSON value of one field type, without choices or null. */
 function typeSchema(field: FieldDef): SchemaObject {
@@ -20,7 +18,7 @@ function typeSchema(field: FieldDef): SchemaObject {
       };
     case "decimal":
       // Decimals travel as strings so that no digit is lost.
-      return { type: "string", format: "decimal", pattern: DECIMAL_PATTERN };
+      return { type: "string", format: "decimal", pattern: DECIMAL_PATTERN.source };
     case "string":
     case "text":
       return field.maxLength !== undefined ? { type: "string", maxLength: field.maxLength } : { type: "string" };
@@ -52,7 +50,11 @@ export function fieldSchema(field: FieldDef, options: { readonly readOnly?: bool
 /** Adds what a field declares to a schema converted from its valibot schema. */
 export function refineConverted(schema: SchemaObject, field: FieldDef | undefined): SchemaObject {
   if (!field) return schema;
-  if ((field.type === "int" || field.type === "foreignKey") && schema.type === "integer" && schema.format === undefined) {
+  if (
+    (field.type === "int" || field.type === "foreignKey") &&
+    schema.type === "integer" &&
+    schema.format === undefined
+  ) {
     return { ...schema, format: "int64" };
   }
   return schema;
@@ -74,7 +76,10 @@ export function lookupParameter(
 ): { schema: SchemaObject; style?: "form"; explode?: boolean; description: string } {
   switch (lookup) {
     case "exact":
-      return { schema: queryScalar(field, true), description: "Equal to (a repeated parameter matches any of its values)." };
+      return {
+        schema: queryScalar(field, true),
+        description: "Equal to (a repeated parameter matches any of its values).",
+      };
     case "isnull":
       return { schema: { type: "boolean" }, description: "true: the value is null; false: it is not." };
     case "in":

@@ -36,7 +36,17 @@ describe("toOpenAPI30", () => {
   });
 
   it("collapses identical branches, drops empty required lists and rewrites numeric exclusive bounds", () => {
-    expect(toOpenAPI30({ anyOf: [{ type: "string", format: "date-time" }, { type: "string", format: "date-time" }] }, target())).toEqual({
+    expect(
+      toOpenAPI30(
+        {
+          anyOf: [
+            { type: "string", format: "date-time" },
+            { type: "string", format: "date-time" },
+          ],
+        },
+        target(),
+      ),
+    ).toEqual({
       type: "string",
       format: "date-time",
     });
@@ -121,7 +131,11 @@ describe("valibotToOpenAPI", () => {
   });
 
   it("describes the input of a transform", () => {
-    const time = v.pipe(v.string(), v.isoTimestamp(), v.transform((text) => new Date(text)));
+    const time = v.pipe(
+      v.string(),
+      v.isoTimestamp(),
+      v.transform((text) => new Date(text)),
+    );
     expect(valibotToOpenAPI(time, target(), { strict: true })).toEqual({ type: "string", format: "date-time" });
   });
 });

@@ -53,7 +53,10 @@ export function valibotToOpenAPI(
 export function toOpenAPI30(schema: unknown, definitions: DefinitionTarget): SchemaObject {
   if (!isObject(schema)) return {};
   const refs = new Map<string, string>();
-  const defs = { ...(isObject(schema.definitions) ? schema.definitions : {}), ...(isObject(schema.$defs) ? schema.$defs : {}) };
+  const defs = {
+    ...(isObject(schema.definitions) ? schema.definitions : {}),
+    ...(isObject(schema.$defs) ? schema.$defs : {}),
+  };
   const names = new Map<string, string>();
   for (const key of Object.keys(defs)) {
     const name = componentName(`${definitions.prefix}${key}`);
@@ -201,7 +204,8 @@ function applyType(out: SchemaObject, type: unknown): void {
   const types = type.filter((item) => item !== "null");
   if (types.length < type.length) out.nullable = true;
   if (types.length === 1) out.type = types[0];
-  else if (types.length > 1) out.anyOf = [...((out.anyOf as SchemaObject[] | undefined) ?? []), ...types.map((item) => ({ type: item }))];
+  else if (types.length > 1)
+    out.anyOf = [...((out.anyOf as SchemaObject[] | undefined) ?? []), ...types.map((item) => ({ type: item }))];
 }
 
 /** `anyOf: [X, null]` becomes X with `nullable: true`; identical branches collapse. */

@@ -30,7 +30,11 @@ function contractDocument(): OpenAPIDocument {
   return new OpenAPIGenerator("Shop", "1.0.0").include(contractApp().router).generate();
 }
 
-function op(document: OpenAPIDocument, path: string, method: "get" | "post" | "put" | "patch" | "delete" | "head"): OperationObject {
+function op(
+  document: OpenAPIDocument,
+  path: string,
+  method: "get" | "post" | "put" | "patch" | "delete" | "head",
+): OperationObject {
   const operation = document.paths[path]?.[method];
   if (!operation) throw new Error(`no ${method} ${path}`);
   return operation;
@@ -46,7 +50,9 @@ function paramNames(operation: OperationObject): string[] {
 
 function operations(document: OpenAPIDocument): string[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${(operation as OperationObject).operationId}`),
+    Object.entries(item).map(
+      ([method, operation]) => `${method.toUpperCase()} ${path} ${(operation as OperationObject).operationId}`,
+    ),
   );
 }
 
@@ -97,7 +103,7 @@ describe("OpenAPIGenerator skeleton (spec 2.4)", () => {
     const response = await generator.handler()(request);
     expect(response.status).toBe(200);
     expect(response.headers["Content-Type"]).toMatch(/^application\/json/);
-    expect(JSON.parse(response.body!)).toEqual(generator.generate());
+    expect(JSON.parse(response.body as string)).toEqual(generator.generate());
   });
 
   it("serves the document as a router action too", async () => {
@@ -106,7 +112,7 @@ describe("OpenAPIGenerator skeleton (spec 2.4)", () => {
     router.action("schema", "openapi", { urlPath: "openapi.json" }, generator.handler());
     const response = await router.handle({ ...request, path: "/api/schema/openapi.json" });
     expect(response?.status).toBe(200);
-    expect(JSON.parse(response!.body!).openapi).toBe("3.0.0");
+    expect(JSON.parse(response!.body as string).openapi).toBe("3.0.0");
   });
 });
 
@@ -154,10 +160,15 @@ describe("include(router) on the contract app", () => {
     const list = op(contractDocument(), "/api/v1/products/", "get");
     expect(list.tags).toEqual(["products"]);
     expect(param(list, "page")).toMatchObject({ in: "query", schema: { type: "integer", minimum: 1 } });
-    expect(param(list, "page_size")).toMatchObject({ in: "query", schema: { type: "integer", maximum: 100, default: 20 } });
+    expect(param(list, "page_size")).toMatchObject({
+      in: "query",
+      schema: { type: "integer", maximum: 100, default: 20 },
+    });
     const ordering = param(list, "ordering")!;
     expect(ordering).toMatchObject({ style: "form", explode: false, schema: { type: "array" } });
-    expect((ordering.schema.items as SchemaObject).enum).toEqual(expect.arrayContaining(["price", "-price", "name", "-createdAt"]));
+    expect((ordering.schema.items as SchemaObject).enum).toEqual(
+      expect.arrayContaining(["price", "-price", "name", "-createdAt"]),
+    );
     expect((ordering.schema.items as SchemaObject).enum).not.toContain("secret");
     expect(ordering.description).toContain("price");
     expect(param(list, "search")!.description).toContain("name, notes");
@@ -214,7 +225,7 @@ describe("include(router) on the contract app", () => {
       properties: {
         id: { type: "integer", format: "int64", readOnly: true },
         name: { type: "string", maxLength: 50 },
-        price: { type: "string", format: "decimal", pattern: "^-?\\d+(\\.\\d+)?$" },
+        price: { type: "string", format: "decimal", pattern: "^[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)$" },
         inStock: { type: "boolean" },
         status: { type: "string", enum: ["draft", "live", "archived"] },
         category: { type: "integer", format: "int64", description: "Primary key of a Category.", nullable: true },
@@ -224,10 +235,21 @@ describe("include(router) on the contract app", () => {
       required: ["id", "name", "price", "inStock", "status", "category", "createdAt", "notes"],
     });
     const request = schemas.ProductRequest!;
-    expect(Object.keys(request.properties as object)).toEqual(["name", "price", "inStock", "status", "category", "secret", "notes"]);
+    expect(Object.keys(request.properties as object)).toEqual([
+      "name",
+      "price",
+      "inStock",
+      "status",
+      "category",
+      "secret",
+      "notes",
+    ]);
     expect(request.required).toEqual(["name", "price", "inStock", "status"]);
     // The valibot schema of a choice field has a custom check: described from the field instead.
-    expect((request.properties as Record<string, SchemaObject>).status).toEqual({ type: "string", enum: ["draft", "live", "archived"] });
+    expect((request.properties as Record<string, SchemaObject>).status).toEqual({
+      type: "string",
+      enum: ["draft", "live", "archived"],
+    });
     expect((request.properties as Record<string, SchemaObject>).name).toEqual({ type: "string", maxLength: 50 });
     expect((request.properties as Record<string, SchemaObject>).notes).toEqual({ type: "string", nullable: true });
     const patched = schemas.PatchedProductRequest!;
@@ -248,16 +270,31 @@ describe("include(router) on the contract app", () => {
       properties: { id: { type: "integer", format: "int64", readOnly: true }, title: { type: "string" } },
       required: ["id", "title"],
     });
-    expect(schemas.CategoryRequest).toEqual({ type: "object", properties: { title: { type: "string" } }, required: ["title"] });
+    expect(schemas.CategoryRequest).toEqual({
+      type: "object",
+      properties: { title: { type: "string" } },
+      required: ["title"],
+    });
   });
 
   it("gives a viewset that shows other fields of the same model its own components", () => {
     const document = contractDocument();
     const schemas = document.components.schemas!;
     // Serializer whitelist, write-only secret, read-only price.
-    expect(Object.keys(schemas.ProductStrictProducts!.properties as object)).toEqual(["id", "name", "price", "inStock", "status"]);
+    expect(Object.keys(schemas.ProductStrictProducts!.properties as object)).toEqual([
+      "id",
+      "name",
+      "price",
+      "inStock",
+      "status",
+    ]);
     expect((schemas.ProductStrictProducts!.properties as Record<string, SchemaObject>).price!.readOnly).toBe(true);
-    expect(Object.keys(schemas.ProductStrictProductsRequest!.properties as object)).toEqual(["name", "inStock", "status", "secret"]);
+    expect(Object.keys(schemas.ProductStrictProductsRequest!.properties as object)).toEqual([
+      "name",
+      "inStock",
+      "status",
+      "secret",
+    ]);
     expect(op(document, "/api/v1/strict-products/{id}", "get").responses["200"]).toEqual({
       description: "The record.",
       content: { "application/json": { schema: { $ref: "#/components/schemas/ProductStrictProducts" } } },
@@ -305,7 +342,9 @@ describe("include(router) on the contract app", () => {
     });
     expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual(["200", "404"]);
     // A throttled viewset may answer 429.
-    expect(op(document, "/api/v1/reports/", "get").responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
+    expect(op(document, "/api/v1/reports/", "get").responses["429"]).toEqual({
+      $ref: "#/components/responses/Throttled",
+    });
     expect(op(document, "/api/v1/products/", "get").responses["429"]).toBeUndefined();
 
     const { responses, schemas } = document.components;
@@ -320,7 +359,12 @@ describe("include(router) on the contract app", () => {
     expect(schemas!.Problem).toMatchObject({
       type: "object",
       required: ["type", "title", "status", "detail"],
-      properties: { type: { type: "string" }, title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" } },
+      properties: {
+        type: { type: "string" },
+        title: { type: "string" },
+        status: { type: "integer" },
+        detail: { type: "string" },
+      },
     });
     expect((schemas!.ValidationProblem!.properties as Record<string, SchemaObject>).errors).toMatchObject({
       type: "object",
@@ -346,7 +390,11 @@ describe("include(router) on the contract app", () => {
       },
     });
     const publish = op(document, "/api/v1/products/{id}/publish-now", "post");
-    expect(param(publish, "id")).toMatchObject({ in: "path", required: true, schema: { type: "integer", format: "int64" } });
+    expect(param(publish, "id")).toMatchObject({
+      in: "path",
+      required: true,
+      schema: { type: "integer", format: "int64" },
+    });
     expect(publish.requestBody).toMatchObject({ required: false });
     expect(document.paths["/api/v1/products/{id}/publish-now"]!.get).toBeUndefined();
   });
@@ -418,7 +466,14 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
     expect(Object.keys(list.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
-    expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual(["204", "401", "403", "404", "409", "429"]);
+    expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual([
+      "204",
+      "401",
+      "403",
+      "404",
+      "409",
+      "429",
+    ]);
     // Actions run none of the viewset's checks.
     const archive = op(document, "/api/v2/notes/{id}/archive", "post");
     expect(archive.security).toBeUndefined();
@@ -426,10 +481,16 @@ describe("include(router) with authentication, throttles, schemas and a custom v
   });
 
   it("adds anonymous access when authenticators are configured without permissions", async () => {
-    const router = new Router("/x", { authentication: [{ authenticate: () => null, challenge: () => 'Basic realm="x"' }] });
+    const router = new Router("/x", {
+      authentication: [{ authenticate: () => null, challenge: () => 'Basic realm="x"' }],
+    });
     router.register(
       "notes",
-      new BaseViewSet({ serializer: () => new BaseSerializer(), queryset: new MemoryManager<RowOfModel<typeof Note>>([]), model: Note }),
+      new BaseViewSet({
+        serializer: () => new BaseSerializer(),
+        queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+        model: Note,
+      }),
     );
     const doc = new OpenAPIGenerator("x", "1").include(router).generate();
     expect(op(doc, "/x/notes/", "get").security).toEqual([{ basicAuth: [] }, {}]);
@@ -442,7 +503,13 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const request = document.components.schemas!.NoteRequest!;
     expect(request.required).toEqual(["title", "priority"]);
     expect(request.properties).toEqual({
-      title: { type: "string", minLength: 1, maxLength: 120, description: "What the note is about.", example: "Buy milk" },
+      title: {
+        type: "string",
+        minLength: 1,
+        maxLength: 120,
+        description: "What the note is about.",
+        example: "Buy milk",
+      },
       body: { type: "string", nullable: true },
       priority: { type: "number", enum: [1, 2, 3] },
       due: { type: "string", format: "date", nullable: true },
@@ -451,9 +518,17 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     });
     expect(JSON.stringify(document)).not.toMatch(/"\$schema"|"const"|"examples"|"\$defs"/);
     const note = document.components.schemas!.Note!;
-    expect((note.properties as Record<string, SchemaObject>).priority).toEqual({ type: "integer", format: "int64", enum: [1, 2, 3] });
+    expect((note.properties as Record<string, SchemaObject>).priority).toEqual({
+      type: "integer",
+      format: "int64",
+      enum: [1, 2, 3],
+    });
     expect((note.properties as Record<string, SchemaObject>).meta).toEqual({ nullable: true });
-    expect((note.properties as Record<string, SchemaObject>).updatedAt).toEqual({ type: "string", format: "date-time", readOnly: true });
+    expect((note.properties as Record<string, SchemaObject>).updatedAt).toEqual({
+      type: "string",
+      format: "date-time",
+      readOnly: true,
+    });
   });
 
   it("documents the list's ordering default and the filters of filterFields", () => {
@@ -461,7 +536,10 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     expect(param(list, "ordering")!.description).toContain("Default: -priority");
     expect(param(list, "page_size")!.schema).toEqual({ type: "integer", minimum: 1, maximum: 50, default: 10 });
     expect(param(list, "priority")!.schema).toEqual({ type: "integer", format: "int64", enum: [1, 2, 3] });
-    expect(param(list, "priority__in")!.schema).toEqual({ type: "array", items: { type: "integer", format: "int64", enum: [1, 2, 3] } });
+    expect(param(list, "priority__in")!.schema).toEqual({
+      type: "array",
+      items: { type: "integer", format: "int64", enum: [1, 2, 3] },
+    });
     expect(param(list, "due__gte")!.schema).toEqual({ type: "string", format: "date" });
     expect(param(list, "body__isnull")).toBeDefined();
     expect(param(list, "title")).toBeUndefined();
@@ -487,7 +565,11 @@ describe("include(router) with authentication, throttles, schemas and a custom v
       description: "OK.",
       content: {
         "application/json": {
-          schema: { type: "object", properties: { archived: { enum: [true] }, id: { type: "number" } }, required: ["archived", "id"] },
+          schema: {
+            type: "object",
+            properties: { archived: { enum: [true] }, id: { type: "number" } },
+            required: ["archived", "id"],
+          },
         },
       },
     });

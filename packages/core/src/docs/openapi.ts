@@ -43,7 +43,12 @@ export class OpenAPIGenerator {
     const info: OpenAPIInfo = { title: this.title, version: this.version };
     if (this.description) info.description = this.description;
     if (this.routers.length === 0) {
-      return { openapi: "3.0.0", info, paths: structuredClone(this.paths), components: structuredClone(this.components) };
+      return {
+        openapi: "3.0.0",
+        info,
+        paths: structuredClone(this.paths),
+        components: structuredClone(this.components),
+      };
     }
     const builder = new DocumentBuilder();
     for (const router of this.routers) {

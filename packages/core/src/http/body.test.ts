@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { getJSON, readJSONBody } from "./body.js";
 import type { ApiRequest } from "./request.js";
 
-function request(body: string | null, headers: Record<string, string> = { "content-type": "application/json" }): ApiRequest {
+function request(
+  body: string | null,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): ApiRequest {
   const bytes = body === null ? null : new TextEncoder().encode(body);
   return {
     method: "POST",
@@ -30,14 +33,23 @@ describe("readJSONBody", () => {
   });
 
   it("refuses a body over the limit while reading, and a declared one before", async () => {
-    await expect(readJSONBody(request(JSON.stringify({ a: "x".repeat(100) })), 50)).rejects.toMatchObject({ status: 413 });
-    await expect(readJSONBody(request("{}", { "content-type": "application/json", "content-length": "5000" }), 100)).rejects.toMatchObject({ status: 413 });
+    await expect(readJSONBody(request(JSON.stringify({ a: "x".repeat(100) })), 50)).rejects.toMatchObject({
+      status: 413,
+    });
+    await expect(
+      readJSONBody(request("{}", { "content-type": "application/json", "content-length": "5000" }), 100),
+    ).rejects.toMatchObject({ status: 413 });
   });
 
   it("refuses other content types with 415 and malformed JSON with 400", async () => {
-    await expect(readJSONBody(request("a=1", { "content-type": "application/x-www-form-urlencoded" }))).rejects.toMatchObject({ status: 415 });
+    await expect(
+      readJSONBody(request("a=1", { "content-type": "application/x-www-form-urlencoded" })),
+    ).rejects.toMatchObject({ status: 415 });
     await expect(readJSONBody(request("{}", {}))).rejects.toMatchObject({ status: 415 });
-    await expect(readJSONBody(request("{oops"))).rejects.toMatchObject({ status: 400, message: "Malformed JSON in request body." });
+    await expect(readJSONBody(request("{oops"))).rejects.toMatchObject({
+      status: 400,
+      message: "Malformed JSON in request body.",
+    });
   });
 
   it("uses a body the app already parsed", async () => {

@@ -4,7 +4,7 @@
  * framework or on `node:` modules.
  */
 
-import type { ViewInfo } from "../auth/permissions.js";
+import type { ViewInfo } from "../viewsets/view-info.js";
 
 /** Where the body of a request comes from. */
 export type RequestBody =
@@ -49,8 +49,21 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** The serialized body (JSON text), or null for no body. */
-  body: string | null;
+  /**
+   * The body: text (JSON, HTML, CSS, ...; the `Content-Type` header says which), bytes, or null
+   * for no body.
+   */
+  body: string | Uint8Array | null;
+}
+
+/**
+ * What an adapter's `registerRoutes` mounts: a `Router`, the admin, anything that turns core
+ * requests into responses and answers null for requests that are not its own.
+ */
+export interface Mountable {
+  /** Throws `ConfigurationError` naming every problem when it cannot serve; called before mounting. */
+  assertReady(): void;
+  handle(request: ApiRequest): Promise<ApiResponse | null>;
 }
 
 /** A core handler: one request in, one response out. */
@@ -69,7 +82,19 @@ export function contextOf(request: ApiRequest): RequestContext {
   return { signal: request.signal ?? neverAborted, request, user: request.user };
 }
 
-/** Parses the query string once into a null-prototype map of key -> values. */
+const parsedQueries = new WeakMap<ApiRequest, Map<string, string[]>>();
+
+/** The request's query parameters, parsed once per request whoever asks first. */
+export function queryParamsOf(request: ApiRequest): ReadonlyMap<string, readonly string[]> {
+  let params = parsedQueries.get(request);
+  if (!params) {
+    params = parseQuery(request.rawQuery);
+    parsedQueries.set(request, params);
+  }
+  return params;
+}
+
+/** Parses a query string into a map of key -> values. */
 export function parseQuery(rawQuery: string): Map<string, string[]> {
   const params = new Map<string, string[]>();
   if (rawQuery === "") return params;

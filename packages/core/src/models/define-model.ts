@@ -102,4 +102,3 @@ export function nonSerializableFields(model: ModelShape): string[] {
 export function nonEditableFields(model: ModelShape): string[] {
   return Object.keys(model.fields).filter((key) => !isEditable(model.fields[key]!));
 }
-

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { DECIMAL_PATTERN } from "./decimal.js";
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
 
@@ -51,7 +52,6 @@ export function isSerializable(field: FieldDef): boolean {
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
 /** The valibot schema of one field's request value, derived from its type. */
 export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> {

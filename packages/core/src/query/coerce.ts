@@ -1,8 +1,8 @@
+import { DECIMAL_PATTERN } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { FilterValue } from "./expression.js";
 
 const INT_PATTERN = /^[+-]?\d{1,20}$/;
-const DECIMAL_PATTERN = /^[+-]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
@@ -57,7 +57,8 @@ export function coerceValue(field: FieldDef, text: string): FilterValue {
     }
     case "decimal": {
       const value = text.trim();
-      if (!DECIMAL_PATTERN.test(value)) throw new CoercionError("Enter a number.");
+      // A bound on length keeps a hostile value from reaching the database as a 10,000-digit literal.
+      if (value.length > 80 || !DECIMAL_PATTERN.test(value)) throw new CoercionError("Enter a number.");
       return value;
     }
     case "time": {

@@ -153,7 +153,14 @@ describe("cursorPagination", () => {
 
   it("walks every row exactly once, in order, with ties broken by the primary key", async () => {
     const rows = makeItems(11);
-    for (const ordering of [["-price", "id"], ["price", "id"], ["rating", "id"], ["-rating", "id"], ["-createdAt", "id"], ["id"]]) {
+    for (const ordering of [
+      ["-price", "id"],
+      ["price", "id"],
+      ["rating", "id"],
+      ["-rating", "id"],
+      ["-createdAt", "id"],
+      ["id"],
+    ]) {
       expect(await walkForward(paginator, rows, ordering)).toEqual(expectedOrder(rows, ordering));
     }
   });
@@ -208,7 +215,9 @@ describe("cursorPagination", () => {
     const rows = makeItems(7);
     const byName = cursorPagination({ ordering: ["-createdAt"], pageSize: 2 });
     expect(await walkForward(byName, rows, ["id"])).toEqual(expectedOrder(rows, ["-createdAt", "id"]));
-    expect(await walkForward(byName, rows, ["price", "id"], "ordering=price")).toEqual(expectedOrder(rows, ["price", "id"]));
+    expect(await walkForward(byName, rows, ["price", "id"], "ordering=price")).toEqual(
+      expectedOrder(rows, ["price", "id"]),
+    );
   });
 
   it("answers 404 for a garbled cursor or one made for another order", async () => {
@@ -232,7 +241,10 @@ describe("cursorPagination", () => {
 
   it("revives cursor values by field type: dates, and 64-bit integers past 2^53", async () => {
     const big = 2n ** 60n;
-    const rows = makeItems(4).map((row, index) => ({ ...row, id: (index < 2 ? BigInt(index + 1) : big + BigInt(index)) as unknown as number }));
+    const rows = makeItems(4).map((row, index) => ({
+      ...row,
+      id: (index < 2 ? BigInt(index + 1) : big + BigInt(index)) as unknown as number,
+    }));
     const onePerPage = cursorPagination({ pageSize: 1 });
     expect(await walkForward(onePerPage, rows, ["id"])).toEqual([1n, 2n, big + 2n, big + 3n]);
     expect(await walkForward(onePerPage, rows, ["-createdAt", "id"])).toEqual([big + 3n, big + 2n, 2n, 1n]);
@@ -284,12 +296,12 @@ describe("afterPosition", () => {
       { a: 1, id: 3 },
       { a: 2, id: 4 },
     ];
-    const after = (ordering: string[], values: (number | null)[]) =>
+    const rowsAfter = (ordering: string[], values: (number | null)[]) =>
       rows.filter((row) => matches(row, afterPosition(ordering, values))).map((row) => row.id);
-    expect(after(["a", "id"], [null, 1])).toEqual([2, 3, 4]);
-    expect(after(["a", "id"], [1, 3])).toEqual([4]);
-    expect(after(["-a", "id"], [2, 4])).toEqual([1, 2, 3]);
-    expect(after(["-a", "id"], [null, 1])).toEqual([2]);
+    expect(rowsAfter(["a", "id"], [null, 1])).toEqual([2, 3, 4]);
+    expect(rowsAfter(["a", "id"], [1, 3])).toEqual([4]);
+    expect(rowsAfter(["-a", "id"], [2, 4])).toEqual([1, 2, 3]);
+    expect(rowsAfter(["-a", "id"], [null, 1])).toEqual([2]);
   });
 
   it("bounds the first field for an index range when that is exact", () => {
@@ -315,13 +327,27 @@ describe("afterPosition", () => {
     });
     // Ascending: a >= x holds for every later row, nullable or not (nulls come first).
     const ascending = afterPosition(["a", "id"], [5, 7]);
-    expect(ascending.kind === "and" && ascending.children[0]).toEqual({ kind: "condition", field: "a", lookup: "gte", value: 5 });
+    expect(ascending.kind === "and" && ascending.children[0]).toEqual({
+      kind: "condition",
+      field: "a",
+      lookup: "gte",
+      value: 5,
+    });
   });
 
   it("selects the same rows with and without the bound, over every position", () => {
-    const fields = { a: { type: "int" as const }, b: { type: "int" as const, nullable: true }, id: { type: "int" as const, primaryKey: true } };
+    const fields = {
+      a: { type: "int" as const },
+      b: { type: "int" as const, nullable: true },
+      id: { type: "int" as const, primaryKey: true },
+    };
     const rows = Array.from({ length: 40 }, (_, i) => ({ a: i % 5, b: i % 3 === 0 ? null : i % 4, id: i + 1 }));
-    for (const ordering of [["-a", "id"], ["a", "-id"], ["-b", "a", "id"], ["b", "-a", "id"]]) {
+    for (const ordering of [
+      ["-a", "id"],
+      ["a", "-id"],
+      ["-b", "a", "id"],
+      ["b", "-a", "id"],
+    ]) {
       for (const row of rows) {
         const values = ordering.map((term) => row[term.replace("-", "") as "a" | "b" | "id"]);
         const plain = rows.filter((r) => matches(r, afterPosition(ordering, values))).map((r) => r.id);

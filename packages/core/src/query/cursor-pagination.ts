@@ -180,7 +180,9 @@ function positionParts(
   }
   const first = ordering[0];
   const bound =
-    first !== undefined && ordering.length > 1 ? leadingBound(first, values[0]!, isNullable(fields, fieldOf(first))) : null;
+    first !== undefined && ordering.length > 1
+      ? leadingBound(first, values[0]!, isNullable(fields, fieldOf(first)))
+      : null;
   return { bound, branches };
 }
 
@@ -200,7 +202,11 @@ export function afterPosition(
 }
 
 /** The row at a position (all its ordering values equal), or any row after it. */
-function atOrAfterPosition(ordering: readonly string[], values: readonly (FilterValue | null)[], fields?: FieldTypes): Expression {
+function atOrAfterPosition(
+  ordering: readonly string[],
+  values: readonly (FilterValue | null)[],
+  fields?: FieldTypes,
+): Expression {
   const at = and(ordering.map((term, index) => equalTo(fieldOf(term), values[index]!)));
   const { bound, branches } = positionParts(ordering, values, fields);
   const either = or([at, ...branches]);
@@ -222,8 +228,20 @@ export function cursorPagination(options: CursorPaginationOptions = {}): Paginat
   return {
     openapi: {
       parameters: [
-        { name: cursorParam, in: "query", required: false, description: "The opaque cursor of a page, from a next or previous link.", schema: { type: "string" } },
-        { name: "page_size", in: "query", required: false, description: "Results per page.", schema: { type: "integer", minimum: 1 } },
+        {
+          name: cursorParam,
+          in: "query",
+          required: false,
+          description: "The opaque cursor of a page, from a next or previous link.",
+          schema: { type: "string" },
+        },
+        {
+          name: "page_size",
+          in: "query",
+          required: false,
+          description: "Results per page.",
+          schema: { type: "integer", minimum: 1 },
+        },
       ],
       envelope: (results) => ({
         type: "object",
@@ -234,7 +252,9 @@ export function cursorPagination(options: CursorPaginationOptions = {}): Paginat
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;
       const ordering =
-        options.ordering && !params.has("ordering") ? withPrimaryKey(options.ordering, input.primaryKey) : [...input.ordering];
+        options.ordering && !params.has("ordering")
+          ? withPrimaryKey(options.ordering, input.primaryKey)
+          : [...input.ordering];
       const size = resolvePageSize(params.get("page_size"), options.pageSize ?? input.pageSize, input.maxPageSize);
       const cursorText = params.get(cursorParam)?.[0];
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, ordering, input.fields);
@@ -263,7 +283,9 @@ export function cursorPagination(options: CursorPaginationOptions = {}): Paginat
       const last = rows[rows.length - 1];
       // An empty page (its rows were deleted) links back to its own boundary, that row included.
       const boundary = (r: boolean) => encodePosition({ ...cursor!.position, r, i: true });
-      const next = hasNext ? linkWith(request, params, cursorParam, last ? rowPosition(ordering, last, false) : boundary(false)) : null;
+      const next = hasNext
+        ? linkWith(request, params, cursorParam, last ? rowPosition(ordering, last, false) : boundary(false))
+        : null;
       const previous = hasPrevious
         ? linkWith(request, params, cursorParam, first ? rowPosition(ordering, first, true) : boundary(true))
         : null;

@@ -4,8 +4,16 @@ import type { Expression } from "./expression.js";
 import { resolveOrdering } from "./ordering.js";
 import { buildSearch } from "./search.js";
 
-const row = { id: 5, name: "Tea 50% off", price: "12.50", at: new Date("2024-03-01T00:00:00Z"), note: null as string | null, big: 9007199254740993n };
-const c = (field: string, lookup: string, value: unknown) => ({ kind: "condition", field, lookup, value }) as Expression;
+const row = {
+  id: 5,
+  name: "Tea 50% off",
+  price: "12.50",
+  at: new Date("2024-03-01T00:00:00Z"),
+  note: null as string | null,
+  big: 9007199254740993n,
+};
+const c = (field: string, lookup: string, value: unknown) =>
+  ({ kind: "condition", field, lookup, value }) as Expression;
 
 describe("matches (in-memory filters)", () => {
   it("compares decimals as numbers, dates as instants and bigints exactly", () => {
@@ -43,7 +51,11 @@ describe("ordering and search", () => {
   });
 
   it("sorts with nulls first ascending and the tie-breaker last", () => {
-    const rows = [{ id: 2, n: 1 }, { id: 1, n: 1 }, { id: 3, n: null }];
+    const rows = [
+      { id: 2, n: 1 },
+      { id: 1, n: 1 },
+      { id: 3, n: null },
+    ];
     expect([...rows].sort(compareRows(["n", "id"])).map((r) => r.id)).toEqual([3, 1, 2]);
     expect([...rows].sort(compareRows(["-n", "-id"])).map((r) => r.id)).toEqual([2, 1, 3]);
   });

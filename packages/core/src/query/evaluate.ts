@@ -9,7 +9,14 @@ function comparable(value: unknown): unknown {
 
 function numericOrText(a: unknown, b: unknown): [unknown, unknown] {
   // Decimals are strings in rows and filters: compare them as numbers.
-  if (typeof a === "string" && typeof b === "string" && !Number.isNaN(Number(a)) && !Number.isNaN(Number(b)) && a.trim() !== "" && b.trim() !== "") {
+  if (
+    typeof a === "string" &&
+    typeof b === "string" &&
+    !Number.isNaN(Number(a)) &&
+    !Number.isNaN(Number(b)) &&
+    a.trim() !== "" &&
+    b.trim() !== ""
+  ) {
     return [Number(a), Number(b)];
   }
   if (typeof a === "string" && (typeof b === "number" || typeof b === "bigint")) return [Number(a), b];
@@ -20,7 +27,8 @@ function compare(rowValue: unknown, filterValue: FilterValue): number | null {
   if (rowValue === null || rowValue === undefined) return null;
   const [a, b] = numericOrText(comparable(rowValue), comparable(filterValue));
   if (typeof a === "bigint" || typeof b === "bigint") {
-    if ((typeof a !== "bigint" && typeof a !== "number") || (typeof b !== "bigint" && typeof b !== "number")) return null;
+    if ((typeof a !== "bigint" && typeof a !== "number") || (typeof b !== "bigint" && typeof b !== "number"))
+      return null;
     return a < b ? -1 : a > b ? 1 : 0;
   }
   if (typeof a !== typeof b) {

@@ -27,9 +27,24 @@ export type Lookup = (typeof LOOKUPS)[number];
 export type FilterValue = string | number | bigint | boolean | Date;
 
 export type Condition =
-  | { readonly kind: "condition"; readonly field: string; readonly lookup: Exclude<Lookup, "in" | "range" | "isnull">; readonly value: FilterValue }
-  | { readonly kind: "condition"; readonly field: string; readonly lookup: "in"; readonly value: readonly FilterValue[] }
-  | { readonly kind: "condition"; readonly field: string; readonly lookup: "range"; readonly value: readonly [FilterValue, FilterValue] }
+  | {
+      readonly kind: "condition";
+      readonly field: string;
+      readonly lookup: Exclude<Lookup, "in" | "range" | "isnull">;
+      readonly value: FilterValue;
+    }
+  | {
+      readonly kind: "condition";
+      readonly field: string;
+      readonly lookup: "in";
+      readonly value: readonly FilterValue[];
+    }
+  | {
+      readonly kind: "condition";
+      readonly field: string;
+      readonly lookup: "range";
+      readonly value: readonly [FilterValue, FilterValue];
+    }
   | { readonly kind: "condition"; readonly field: string; readonly lookup: "isnull"; readonly value: boolean };
 
 export type Expression =

@@ -46,12 +46,27 @@ describe("buildFilters", () => {
 
   it("coerces each lookup's value", () => {
     expect(build("price__gte=12.50")).toEqual({ kind: "condition", field: "price", lookup: "gte", value: "12.50" });
-    expect(build("at__lt=2024-01-02")).toEqual({ kind: "condition", field: "at", lookup: "lt", value: new Date("2024-01-02T00:00:00Z") });
-    expect(build("day__range=2024-01-01,2024-02-29")).toEqual({ kind: "condition", field: "day", lookup: "range", value: ["2024-01-01", "2024-02-29"] });
+    expect(build("at__lt=2024-01-02")).toEqual({
+      kind: "condition",
+      field: "at",
+      lookup: "lt",
+      value: new Date("2024-01-02T00:00:00Z"),
+    });
+    expect(build("day__range=2024-01-01,2024-02-29")).toEqual({
+      kind: "condition",
+      field: "day",
+      lookup: "range",
+      value: ["2024-01-01", "2024-02-29"],
+    });
     expect(build("id__in=3,4")).toEqual({ kind: "condition", field: "id", lookup: "in", value: [3, 4] });
     expect(build("id__in=")).toEqual({ kind: "condition", field: "id", lookup: "in", value: [] });
     expect(build("name__isnull=0")).toEqual({ kind: "condition", field: "name", lookup: "isnull", value: false });
-    expect(build("name__icontains=50%")).toEqual({ kind: "condition", field: "name", lookup: "icontains", value: "50%" });
+    expect(build("name__icontains=50%")).toEqual({
+      kind: "condition",
+      field: "name",
+      lookup: "icontains",
+      value: "50%",
+    });
   });
 
   it("ignores reserved and unknown parameters, and non-filterable fields", () => {

@@ -4,7 +4,14 @@ import { CoercionError, coerceValue, parseBoolean } from "./coerce.js";
 import { type Condition, type Expression, type FilterValue, type Lookup, LOOKUPS, and, or } from "./expression.js";
 
 /** Query parameters the list pipeline itself reads; never filters. */
-export const RESERVED_PARAMS: ReadonlySet<string> = new Set(["page", "page_size", "ordering", "search", "cursor", "format"]);
+export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
+  "page",
+  "page_size",
+  "ordering",
+  "search",
+  "cursor",
+  "format",
+]);
 
 const KNOWN_LOOKUPS: ReadonlySet<string> = new Set(LOOKUPS);
 const TEXT_LOOKUPS: ReadonlySet<Lookup> = new Set([

@@ -15,6 +15,12 @@ export interface Manager<Row, Create = Record<string, unknown>> extends ReadMana
   delete(ctx: RequestContext, obj: Row): Promise<void>;
 }
 
+/** How many rows hold one value of a field (null for rows without one). */
+export interface ValueCount {
+  readonly value: unknown;
+  readonly count: number;
+}
+
 /** A query set of the list pipeline: each step returns a new query set. */
 export interface QuerySet<Row> {
   count(ctx: RequestContext): Promise<number>;
@@ -23,9 +29,16 @@ export interface QuerySet<Row> {
   orderBy(...fields: string[]): QuerySet<Row>;
   offset(n: number): QuerySet<Row>;
   limit(n: number): QuerySet<Row>;
+  /**
+   * Optional, for facets: the rows counted per value of `field`, most frequent first (ties by
+   * value), at most `limit` values when given. A database counts with one GROUP BY.
+   */
+  countBy?(ctx: RequestContext, field: string, limit?: number): Promise<ValueCount[]>;
+  /** Optional, for facets: the smallest and largest value of `field` (null when no row has one). */
+  aggregate?(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }>;
 }
 
-/** Optional pipeline methods a manager may have (spec 4.3). */
+/** Optional pipeline methods a manager may have: with them the list filters, orders and pages in the database. */
 export interface PipelineManager<Row> {
   filter?(expression: Expression): QuerySet<Row>;
   orderBy?(...fields: string[]): QuerySet<Row>;

@@ -2,6 +2,7 @@ import type { RequestContext } from "../http/request.js";
 import type { Expression } from "./expression.js";
 import type { QuerySet } from "./manager.js";
 import { compareRows, matches } from "./evaluate.js";
+import { countRowsBy, rangeOfRows } from "./facet-counts.js";
 
 interface State {
   readonly filters: readonly Expression[];
@@ -39,6 +40,12 @@ function build<Row extends object>(load: (ctx: RequestContext) => Promise<Row[]>
       if (state.ordering.length > 0) rows = [...rows].sort(compareRows(state.ordering));
       const end = state.limit === undefined ? undefined : state.offset + state.limit;
       return state.offset > 0 || end !== undefined ? rows.slice(state.offset, end) : rows;
+    },
+    async countBy(ctx, field, limit) {
+      return countRowsBy(await filtered(ctx), field, limit);
+    },
+    async aggregate(ctx, field) {
+      return rangeOfRows(await filtered(ctx), field);
     },
     filter: (expression) => build(load, { ...state, filters: [...state.filters, expression] }),
     orderBy: (...fields) => build(load, { ...state, ordering: fields }),

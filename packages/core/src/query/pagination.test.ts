@@ -6,7 +6,15 @@ import { memoryQuerySet } from "./memory-queryset.js";
 import { pageNumberPagination, resolvePageSize } from "./pagination.js";
 
 function request(rawQuery: string): ApiRequest {
-  return { method: "GET", path: "/api/items/", rawQuery, headers: {}, origin: "https://example.test", remoteAddress: undefined, body: { kind: "none" } };
+  return {
+    method: "GET",
+    path: "/api/items/",
+    rawQuery,
+    headers: {},
+    origin: "https://example.test",
+    remoteAddress: undefined,
+    body: { kind: "none" },
+  };
 }
 
 const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
@@ -39,7 +47,8 @@ describe("page-number pagination", () => {
   });
 
   it("404s pages that are not positive integers or past the last page", async () => {
-    for (const bad of ["0", "4", "-1", "x", "1.0", "%20"]) await expect(page(`page=${bad}`)).rejects.toBeInstanceOf(NotFound);
+    for (const bad of ["0", "4", "-1", "x", "1.0", "%20"])
+      await expect(page(`page=${bad}`)).rejects.toBeInstanceOf(NotFound);
   });
 
   it("resolves page_size: default when invalid, capped at the maximum", () => {

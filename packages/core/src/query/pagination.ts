@@ -44,8 +44,7 @@ export function pageNumberPagination(): Paginator {
         .limit(size)
         .all(ctx);
       const next = page < lastPage ? linkWith(request, params, "page", String(page + 1)) : null;
-      const previous =
-        page > 1 ? linkWith(request, params, "page", page - 1 === 1 ? null : String(page - 1)) : null;
+      const previous = page > 1 ? linkWith(request, params, "page", page - 1 === 1 ? null : String(page - 1)) : null;
       return { rows, envelope: (results) => ({ count, next, previous, results }) };
     },
   };

@@ -7,12 +7,25 @@ describe("matchPath", () => {
     expect(matchPath("/api", "/api/products/")).toEqual({ kind: "list", resource: "products" });
     expect(matchPath("/api", "/api/products/7")).toEqual({ kind: "detail", resource: "products", id: "7" });
     expect(matchPath("/api", "/api/products/7/")).toEqual({ kind: "detail", resource: "products", id: "7" });
-    expect(matchPath("/api", "/api/products/7/publish/")).toEqual({ kind: "detail-action", resource: "products", id: "7", segment: "publish" });
+    expect(matchPath("/api", "/api/products/7/publish/")).toEqual({
+      kind: "detail-action",
+      resource: "products",
+      id: "7",
+      segment: "publish",
+    });
     expect(matchPath("", "/products")).toEqual({ kind: "list", resource: "products" });
   });
 
   it("matches nothing outside the prefix or with empty or extra segments", () => {
-    for (const path of ["/apix/products", "/api", "/api/", "/api//products", "/api/products//", "/api/a/b/c/d", "/other"]) {
+    for (const path of [
+      "/apix/products",
+      "/api",
+      "/api/",
+      "/api//products",
+      "/api/products//",
+      "/api/a/b/c/d",
+      "/other",
+    ]) {
       expect(matchPath("/api", path), path).toBeNull();
     }
   });
@@ -26,7 +39,17 @@ describe("parseId", () => {
     expect(parseId("9007199254740993")).toBe(9007199254740993n);
     expect(parseId("9223372036854775807")).toBe(9223372036854775807n);
     expect(parseId("-9223372036854775808")).toBe(-9223372036854775808n);
-    for (const bad of ["9223372036854775808", "-9223372036854775809", "1.0", "1e3", "0x1f", "", " 1", "abc", "1".repeat(30)]) {
+    for (const bad of [
+      "9223372036854775808",
+      "-9223372036854775809",
+      "1.0",
+      "1e3",
+      "0x1f",
+      "",
+      " 1",
+      "abc",
+      "1".repeat(30),
+    ]) {
       expect(parseId(bad), bad).toBeNull();
     }
   });

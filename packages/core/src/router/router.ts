@@ -1,22 +1,23 @@
 import { ConfigurationError, NotFound, MethodNotAllowed } from "../http/errors.js";
-import { DEFAULT_BODY_LIMIT } from "../http/body.js";
 import { errorResponse } from "../http/problem.js";
-import type { ApiRequest, ApiResponse } from "../http/request.js";
+import type { ApiRequest, ApiResponse, Mountable } from "../http/request.js";
 import { ApiError } from "../http/errors.js";
-import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../query/pagination.js";
-import { type ActionConfig, type ActionHandler, type ActionRoute, HTTP_METHODS, type HttpMethod } from "../viewsets/actions.js";
+import {
+  type ActionConfig,
+  type ActionHandler,
+  type ActionRoute,
+  HTTP_METHODS,
+  type HttpMethod,
+} from "../viewsets/actions.js";
 import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
+import { resolveSettings } from "../viewsets/settings.js";
 import { matchPath, parseId } from "./match.js";
 
 export type RouterOptions = Partial<ViewSettings>;
 
 const RESOURCE_NAME = /^[A-Za-z0-9_.~-]+$/;
 const KNOWN_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
-
-function defaultOnError(error: unknown, request: ApiRequest): void {
-  console.error(`viewsets: ${request.method} ${request.path} failed:`, error);
-}
 
 function normalizePrefix(prefix: string): string {
   const trimmed = prefix.replace(/\/+$/, "");
@@ -44,23 +45,14 @@ function checkOf(resource: string, viewset: ViewSet): ConfigurationError | null 
  * Registers viewsets by resource name and custom actions beside them; `handle` routes one
  * request and returns null when no route of this router matches (the adapter hands it on).
  */
-export class Router {
+export class Router implements Mountable {
   readonly prefix: string;
   readonly settings: ViewSettings;
   private readonly resources = new Map<string, ResourceEntry>();
 
   constructor(prefix = "", options: RouterOptions = {}) {
     this.prefix = normalizePrefix(prefix);
-    this.settings = {
-      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
-      maxPageSize: options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE,
-      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      trustedProxies: options.trustedProxies ?? 0,
-      authentication: options.authentication ?? [],
-      permissions: options.permissions ?? [],
-      throttles: options.throttles ?? [],
-      onError: options.onError ?? defaultOnError,
-    };
+    this.settings = resolveSettings(options);
   }
 
   private entry(resource: string): ResourceEntry {
@@ -90,13 +82,18 @@ export class Router {
     const methods = (config.methods ?? ["GET"]).map((method) => String(method).toUpperCase());
     for (const method of methods) {
       if (!KNOWN_METHODS.has(method)) {
-        throw new ConfigurationError(`viewsets: action ${resource}.${name}: unknown HTTP method "${method.slice(0, 20)}"`);
+        throw new ConfigurationError(
+          `viewsets: action ${resource}.${name}: unknown HTTP method "${method.slice(0, 20)}"`,
+        );
       }
     }
     if (config.checks && !this.resources.get(resource)?.viewset) {
-      throw new ConfigurationError(`viewsets: action ${resource}.${name}: checks need a viewset registered for ${resource} first`);
+      throw new ConfigurationError(
+        `viewsets: action ${resource}.${name}: checks need a viewset registered for ${resource} first`,
+      );
     }
-    if (typeof handler !== "function") throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
+    if (typeof handler !== "function")
+      throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
     const urlPath = config.urlPath ?? name;
     if (!RESOURCE_NAME.test(urlPath)) {
       throw new ConfigurationError(`viewsets: action ${resource}.${name}: urlPath must be one URL path segment`);
@@ -200,7 +197,9 @@ export class Router {
     }
     request.params = params;
     if (action.config.checks && entry.viewset?.checkAction) {
-      return entry.viewset.checkAction(action.resource, action.name, request, this.settings, () => action.handler(request));
+      return entry.viewset.checkAction(action.resource, action.name, request, this.settings, () =>
+        action.handler(request),
+      );
     }
     try {
       return await action.handler(request);

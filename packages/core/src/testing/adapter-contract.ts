@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Handler } from "../http/request.js";
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
@@ -17,7 +17,31 @@ export interface ServeOptions {
   readonly appUser?: unknown;
   /** Core handlers mounted natively with the adapter's to<Framework>, by GET path. */
   readonly handlers?: Readonly<Record<string, Handler>>;
+  /** More core handlers mounted with `registerRoutes` after the router (the admin is one). */
+  readonly mounts?: readonly Mountable[];
 }
+
+/** Bytes that are not valid UTF-8, so any text round trip would change them. */
+const BYTES = new Uint8Array([0, 1, 2, 0xff, 0xfe, 0x80, 0x7f, 10]);
+const HTML = "<!doctype html><title>Héllo</title><p>ünïcode</p>";
+
+/** A mountable that is not a router, answering HTML and bytes under /pages/, as the admin serves its UI. */
+const pages: Mountable = {
+  assertReady() {},
+  async handle(request: ApiRequest): Promise<ApiResponse | null> {
+    if (request.path === "/pages/home.html") {
+      return {
+        status: 200,
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+        body: HTML,
+      };
+    }
+    if (request.path === "/pages/bytes.bin") {
+      return { status: 200, headers: { "Content-Type": "application/octet-stream" }, body: BYTES };
+    }
+    return null;
+  },
+};
 
 export interface AdapterContractOptions {
   readonly name: string;
@@ -36,7 +60,12 @@ interface Reply {
   json: any;
 }
 
-async function call(base: string, method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const response = await fetch(base + path, { method, body: init.body, headers: init.headers });
   const text = await response.text();
   let json: unknown;
@@ -77,6 +106,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       app = contractApp();
       server = await options.serve(app.router, {
         handlers: { "/plain-handler": async () => sendJSON(200, { plain: true }) },
+        mounts: [pages],
       });
       base = server.url;
     });
@@ -295,10 +325,16 @@ export function runAdapterContract(options: AdapterContractOptions): void {
 
       it("answers 400 with errors per field and writes nothing", async () => {
         const before = app.products.rows.size;
-        const reply = await send("POST", "/api/v1/products", { name: 5, price: "cheap", inStock: "yes", status: "sold" });
+        const reply = await send("POST", "/api/v1/products", {
+          name: 5,
+          price: "cheap",
+          inStock: "yes",
+          status: "sold",
+        });
         expectProblem(reply, 400);
         expect(Object.keys(reply.json.errors).sort()).toEqual(["inStock", "name", "price", "status"]);
-        for (const messages of Object.values(reply.json.errors)) expect((messages as string[]).length).toBeGreaterThan(0);
+        for (const messages of Object.values(reply.json.errors))
+          expect((messages as string[]).length).toBeGreaterThan(0);
         expect(app.products.rows.size).toBe(before);
       });
 
@@ -316,19 +352,37 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       });
 
       it("ignores read-only and unknown keys a client sends, unless unknown keys are rejected", async () => {
-        const reply = await send("POST", "/api/v1/products/", { ...validProduct, id: 777, createdAt: "2000-01-01T00:00:00Z", colour: "red" });
+        const reply = await send("POST", "/api/v1/products/", {
+          ...validProduct,
+          id: 777,
+          createdAt: "2000-01-01T00:00:00Z",
+          colour: "red",
+        });
         expect(reply.status).toBe(201);
         expect(reply.json.id).not.toBe(777);
         expect(reply.json).not.toHaveProperty("colour");
         await send("DELETE", `/api/v1/products/${reply.json.id}`, "");
 
-        const strict = await send("POST", "/api/v1/strict-products/", { name: "x", inStock: true, status: "draft", price: "1", colour: "red", size: 3 });
+        const strict = await send("POST", "/api/v1/strict-products/", {
+          name: "x",
+          inStock: true,
+          status: "draft",
+          price: "1",
+          colour: "red",
+          size: 3,
+        });
         expectProblem(strict, 400);
         expect(strict.json.errors).toEqual({ colour: ["Unknown field."], size: ["Unknown field."] });
       });
 
       it("accepts write-only fields and never shows them; ignores serializer read-only ones", async () => {
-        const reply = await send("POST", "/api/v1/strict-products/", { name: "Hidden", inStock: true, status: "draft", price: "9.99", secret: "pw" });
+        const reply = await send("POST", "/api/v1/strict-products/", {
+          name: "Hidden",
+          inStock: true,
+          status: "draft",
+          price: "9.99",
+          secret: "pw",
+        });
         expect(reply.status, reply.text).toBe(201);
         expect(Object.keys(reply.json).sort()).toEqual(["id", "inStock", "name", "price", "status"]);
         expect(reply.json.price).toBeNull();
@@ -385,7 +439,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     describe("bad input", () => {
       it("answers 400 for malformed JSON and changes nothing", async () => {
         const before = app.products.rows.size;
-        for (const body of ["{", "{\"name\": }", "nul", "[1,2"]) {
+        for (const body of ["{", '{"name": }', "nul", "[1,2"]) {
           const reply = await send("POST", "/api/v1/products/", body);
           expectProblem(reply, 400);
           expect(reply.json.detail).toBe("Malformed JSON in request body.");
@@ -394,7 +448,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       });
 
       it("answers 400 for a body that is not a JSON object", async () => {
-        for (const body of ["[]", "42", "null", "\"text\""]) {
+        for (const body of ["[]", "42", "null", '"text"']) {
           const reply = await send("POST", "/api/v1/products/", body);
           expectProblem(reply, 400);
           expect(reply.json.errors).toHaveProperty("non_field_errors");
@@ -410,26 +464,38 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       });
 
       it("answers 415 for a non-JSON content type", async () => {
-        const reply = await send("POST", "/api/v1/products/", "name=x", { "content-type": "application/x-www-form-urlencoded" });
+        const reply = await send("POST", "/api/v1/products/", "name=x", {
+          "content-type": "application/x-www-form-urlencoded",
+        });
         expectProblem(reply, 415);
         const text = await send("PATCH", "/api/v1/products/1", "{}", { "content-type": "text/plain" });
         expectProblem(text, 415);
       });
 
       it("accepts +json content types and charset parameters", async () => {
-        const reply = await send("PATCH", "/api/v1/products/1", { notes: "charset" }, { "content-type": "application/merge-patch+json; charset=utf-8" });
+        const reply = await send(
+          "PATCH",
+          "/api/v1/products/1",
+          { notes: "charset" },
+          { "content-type": "application/merge-patch+json; charset=utf-8" },
+        );
         expect(reply.status).toBe(200);
         expect(reply.json.notes).toBe("charset");
       });
 
       it("never lets __proto__ keys in a body reach anything", async () => {
-        const body = '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "name": "Proto", "price": "1", "inStock": true, "status": "draft"}';
+        const body =
+          '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "name": "Proto", "price": "1", "inStock": true, "status": "draft"}';
         const reply = await send("POST", "/api/v1/products/", body);
         expect(reply.status).toBe(201);
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         expect(reply.json).not.toHaveProperty("polluted");
         await send("DELETE", `/api/v1/products/${reply.json.id}`, "");
-        const strict = await send("POST", "/api/v1/strict-products/", '{"__proto__": {"x": 1}, "name": "P", "price": "1", "inStock": true, "status": "draft"}');
+        const strict = await send(
+          "POST",
+          "/api/v1/strict-products/",
+          '{"__proto__": {"x": 1}, "name": "P", "price": "1", "inStock": true, "status": "draft"}',
+        );
         expectProblem(strict, 400);
         expect(strict.json.errors).toHaveProperty("__proto__");
       });
@@ -438,10 +504,10 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         for (const query of [
           "__proto__=1",
           "constructor=1&prototype=2",
-          "ordering=" + "-".repeat(2000),
+          `ordering=${"-".repeat(2000)}`,
           "page_size=1e999",
-          "search=" + "a ".repeat(500),
-          "id__in=" + Array.from({ length: 500 }, (_, i) => i).join(","),
+          `search=${"a ".repeat(500)}`,
+          `id__in=${Array.from({ length: 500 }, (_, i) => i).join(",")}`,
           "%ZZ=%ZZ",
           "name=%00",
         ]) {
@@ -507,9 +573,40 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       });
     });
 
+    describe("bodies other than JSON", () => {
+      it("mounts a core handler that is not a router, and hands on what it does not answer", async () => {
+        expect((await get("/pages/other")).text).toBe("fallthrough");
+      });
+
+      it("sends text with the content type it was given, byte for byte", async () => {
+        const response = await fetch(`${base}/pages/home.html`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const expected = new TextEncoder().encode(HTML);
+        expect(bytes).toEqual(expected);
+        expect(response.headers.get("content-length")).toBe(String(expected.byteLength));
+      });
+
+      it("sends bytes unchanged, with their length", async () => {
+        const response = await fetch(`${base}/pages/bytes.bin`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("application/octet-stream");
+        expect(new Uint8Array(await response.arrayBuffer())).toEqual(BYTES);
+        expect(response.headers.get("content-length")).toBe(String(BYTES.byteLength));
+      });
+    });
+
     describe("mounting", () => {
       it("hands requests that match no route on to the app", async () => {
-        for (const path of ["/elsewhere", "/api/v1/unknown/", "/api/v1", "/api/v1/products/1/2/3", "/api/v1//products"]) {
+        for (const path of [
+          "/elsewhere",
+          "/api/v1/unknown/",
+          "/api/v1",
+          "/api/v1/products/1/2/3",
+          "/api/v1//products",
+        ]) {
           const reply = await get(path);
           expect(reply.status, path).toBe(404);
           expect(reply.text, path).toBe("fallthrough");
@@ -549,12 +646,21 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       afterAll(() => parsedServer.close());
 
       it("is used as is, with the same answers", async () => {
-        const created = await call(parsedServer.url, "POST", "/api/v1/products/", { body: JSON.stringify(validProduct), headers: JSON_HEADERS });
+        const created = await call(parsedServer.url, "POST", "/api/v1/products/", {
+          body: JSON.stringify(validProduct),
+          headers: JSON_HEADERS,
+        });
         expect(created.status).toBe(201);
         expect(created.json.name).toBe("New lamp");
-        const invalid = await call(parsedServer.url, "POST", "/api/v1/products/", { body: JSON.stringify({ name: 1 }), headers: JSON_HEADERS });
+        const invalid = await call(parsedServer.url, "POST", "/api/v1/products/", {
+          body: JSON.stringify({ name: 1 }),
+          headers: JSON_HEADERS,
+        });
         expectProblem(invalid, 400);
-        const action = await call(parsedServer.url, "POST", "/api/v1/products/3/publish-now", { body: '{"note":"parsed"}', headers: JSON_HEADERS });
+        const action = await call(parsedServer.url, "POST", "/api/v1/products/3/publish-now", {
+          body: '{"note":"parsed"}',
+          headers: JSON_HEADERS,
+        });
         expect(action.json.note).toBe("parsed");
       });
     });

@@ -1,5 +1,10 @@
 import { basicAuthentication, bearerTokenAuthentication, appUserAuthentication } from "../auth/authenticators.js";
-import { definePermission, isAdminUser, isAuthenticated, isAuthenticatedOrReadOnly } from "../auth/permission-classes.js";
+import {
+  definePermission,
+  isAdminUser,
+  isAuthenticated,
+  isAuthenticatedOrReadOnly,
+} from "../auth/permission-classes.js";
 import type { ApiRequest } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import { defineModel, type RowOfModel } from "../models/define-model.js";
@@ -77,7 +82,10 @@ export function noteRows(): NoteRow[] {
 
 /** Notes on one manager; the creating user becomes the owner. */
 class NoteManager extends MemoryManager<NoteRow> {
-  override async create(ctx: Parameters<MemoryManager<NoteRow>["create"]>[0], obj: Record<string, unknown>): Promise<NoteRow> {
+  override async create(
+    ctx: Parameters<MemoryManager<NoteRow>["create"]>[0],
+    obj: Record<string, unknown>,
+  ): Promise<NoteRow> {
     return super.create(ctx, { ...obj, owner: (ctx.user as TestUser | undefined)?.id ?? 0 });
   }
 }
@@ -123,7 +131,8 @@ export function authApp(): AuthApp {
       throttles: [ipRateThrottle("2/min", { store: new MemoryThrottleStore() })],
     }),
   );
-  const whoami = (request: ApiRequest) => sendJSON(200, { user: (request.user as TestUser | undefined)?.username ?? null });
+  const whoami = (request: ApiRequest) =>
+    sendJSON(200, { user: (request.user as TestUser | undefined)?.username ?? null });
   router.action("staff-notes", "ping", {}, whoami);
   router.action("staff-notes", "secure-ping", { checks: true }, whoami);
   return { router, notes };

@@ -79,7 +79,7 @@ export function productRows(): ProductRow[] {
   return rows;
 }
 
-/** A manager whose list goes through `querySet()` (spec 4.3), over the same rows. */
+/** A manager whose list goes through `querySet()` (it cannot page itself), over the same rows. */
 export class CategoryManager extends MemoryManager<CategoryRow> {
   querySet(): QuerySet<CategoryRow> {
     this.calls.push("querySet");
@@ -187,10 +187,16 @@ export function contractApp(options: RouterOptions = {}): ContractApp {
   );
 
   router.action("products", "stats", {}, async () => sendJSON(200, { count: products.rows.size }));
-  router.action("products", "publish", { methods: ["POST"], detail: true, urlPath: "publish-now" }, async (request: ApiRequest) => {
-    const body = await getJSON<{ note?: string } | undefined>(request);
-    return sendJSON(200, { id: request.params?.id, note: body?.note ?? null, user: request.user ?? null });
-  });
+
+  router.action(
+    "products",
+    "publish",
+    { methods: ["POST"], detail: true, urlPath: "publish-now" },
+    async (request: ApiRequest) => {
+      const body = await getJSON<{ note?: string } | undefined>(request);
+      return sendJSON(200, { id: request.params?.id, note: body?.note ?? null, user: request.user ?? null });
+    },
+  );
   router.action("products", "boom", {}, () => {
     throw new SecretManagerError("connection postgres://admin:pw@db/prod refused");
   });

@@ -39,7 +39,10 @@ describe("checkThrottles", () => {
   });
 
   it("returns the RateLimit headers of the tightest throttle", async () => {
-    const headers = await checkThrottles([allowing(100, 60, 60), allowing(10, 3, 50), allowing(1000, 999, 86_400)], anonymous);
+    const headers = await checkThrottles(
+      [allowing(100, 60, 60), allowing(10, 3, 50), allowing(1000, 999, 86_400)],
+      anonymous,
+    );
     expect(headers).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "3", "RateLimit-Reset": "50" });
   });
 
@@ -49,7 +52,9 @@ describe("checkThrottles", () => {
   });
 
   it("throws Throttled with the longest wait when several refuse", async () => {
-    const error = await thrown(checkThrottles([refusing(10, 5), allowing(5, 1, 60), refusing(100, 42, 3000), refusing(3, 7)], anonymous));
+    const error = await thrown(
+      checkThrottles([refusing(10, 5), allowing(5, 1, 60), refusing(100, 42, 3000), refusing(3, 7)], anonymous),
+    );
     expect(error).toBeInstanceOf(Throttled);
     const throttled = error as Throttled;
     expect(throttled.status).toBe(429);

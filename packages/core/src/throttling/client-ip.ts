@@ -16,7 +16,10 @@ export function clientIp(request: ApiRequest, trustedProxies = 0): string {
   if (trusted <= 0) return socket;
   const header = request.headers["x-forwarded-for"];
   if (!header) return socket;
-  const hops = header.split(",").map((hop) => hop.trim()).filter((hop) => hop !== "");
+  const hops = header
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== "");
   // The socket peer is the nearest trusted proxy; each further trusted proxy appended one hop.
   // With fewer hops than trusted proxies, the left-most is the best guess (as Express does).
   const hop = normalizeIp(hops[Math.max(0, hops.length - trusted)] ?? "");

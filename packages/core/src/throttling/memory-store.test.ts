@@ -8,7 +8,12 @@ describe("MemoryThrottleStore", () => {
     const store = new MemoryThrottleStore();
     expect(store.hit("k", 2, MINUTE, 0)).toEqual({ allowed: true, count: 1, retryAfterMs: 0, resetMs: MINUTE });
     expect(store.hit("k", 2, MINUTE, 1000)).toEqual({ allowed: true, count: 2, retryAfterMs: 0, resetMs: MINUTE });
-    expect(store.hit("k", 2, MINUTE, 2000)).toEqual({ allowed: false, count: 2, retryAfterMs: 58_000, resetMs: 59_000 });
+    expect(store.hit("k", 2, MINUTE, 2000)).toEqual({
+      allowed: false,
+      count: 2,
+      retryAfterMs: 58_000,
+      resetMs: 59_000,
+    });
     expect(store.entries).toBe(2);
   });
 

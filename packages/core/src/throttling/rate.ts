@@ -29,7 +29,8 @@ const UNIT_SECONDS: ReadonlyMap<string, number> = new Map([
 const RATE_PATTERN = /^([1-9][0-9]*)\/([1-9][0-9]*)?([a-z]+)$/;
 
 function invalidRate(rate: unknown, reason: string): TypeError {
-  const shown = typeof rate === "string" ? JSON.stringify(rate.length > 100 ? `${rate.slice(0, 100)}…` : rate) : String(rate);
+  const shown =
+    typeof rate === "string" ? JSON.stringify(rate.length > 100 ? `${rate.slice(0, 100)}…` : rate) : String(rate);
   return new TypeError(
     `invalid throttle rate ${shown}: ${reason}; expected <count>/<unit> such as "100/min", where count is a positive ` +
       `integer and unit is one of s, sec, second, m, min, minute, h, hour, d, day (or a plural), optionally with a ` +

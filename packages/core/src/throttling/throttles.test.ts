@@ -104,7 +104,7 @@ describe("the sliding window", () => {
     const { clock, throttle } = setup("10/min");
     const allowedAt: number[] = [];
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let t = 0; t < 10 * 60_000; t += Math.floor(random() * 3000)) {
       clock.at(t);
       if ((await decide(throttle)).allowed) allowedAt.push(t);

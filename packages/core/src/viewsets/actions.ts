@@ -16,7 +16,7 @@ export interface ActionConfig {
   urlPath?: string;
   /**
    * Run the resource's viewset checks (authentication, permissions, throttles) before the
-   * handler. Off by default: an action is a plain handler (spec 4.5).
+   * handler. Off by default: an action is a plain handler that owns its own checks.
    */
   checks?: boolean;
   /** Documentation for the OpenAPI document. */

@@ -36,7 +36,13 @@ describe("model row types", () => {
 
 describe("BaseViewSet options", () => {
   it("accept field names of the row and reject typos", () => {
-    new BaseViewSet({ serializer, queryset: books, model: Book, excludeResponseFields: ["price"], ordering: ["-price", "title"] });
+    new BaseViewSet({
+      serializer,
+      queryset: books,
+      model: Book,
+      excludeResponseFields: ["price"],
+      ordering: ["-price", "title"],
+    });
     // @ts-expect-error "prices" is not a field of Book
     new BaseViewSet({ serializer, queryset: books, model: Book, excludeResponseFields: ["prices"] });
     // @ts-expect-error "-titel" is not an ordering of Book
@@ -79,7 +85,11 @@ describe("Router", () => {
   it("takes viewsets and action configs with known methods only", () => {
     const router = new Router("/api");
     router.register("books", new BaseViewSet({ serializer, queryset: books, model: Book }));
-    router.action("books", "recent", { methods: ["GET", "post"], detail: true }, async () => ({ status: 200, headers: {}, body: null }));
+    router.action("books", "recent", { methods: ["GET", "post"], detail: true }, async () => ({
+      status: 200,
+      headers: {},
+      body: null,
+    }));
     // @ts-expect-error FETCH is not an HTTP method
     router.action("books", "bad", { methods: ["FETCH"] }, async () => ({ status: 200, headers: {}, body: null }));
     // @ts-expect-error not a viewset

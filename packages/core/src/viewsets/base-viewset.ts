@@ -1,26 +1,24 @@
 import type { Authenticator } from "../auth/authentication.js";
-import type { Permission, ViewAction, ViewInfo } from "../auth/permissions.js";
+import type { Permission } from "../auth/permissions.js";
+import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { readJSONBody } from "../http/body.js";
-import { ApiError, type ConfigurationError, MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from "../http/errors.js";
-import { errorResponse } from "../http/problem.js";
-import { type ApiRequest, type ApiResponse, type RequestContext, contextOf, parseQuery } from "../http/request.js";
+import { type ConfigurationError, MethodNotAllowed, NotFound } from "../http/errors.js";
+import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
 import type { Model } from "../models/define-model.js";
+import { filterQuerySet, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
 import type { Manager, PipelineManager, QuerySet, ReadManager } from "../query/manager.js";
-import { buildFilters } from "../query/filters.js";
-import { memoryQuerySet } from "../query/memory-queryset.js";
-import { resolveOrdering } from "../query/ordering.js";
 import { pageNumberPagination } from "../query/pagination.js";
-import type { Paginator } from "../query/paginator.js";
-import { buildSearch } from "../query/search.js";
+import type { Page, Paginator } from "../query/paginator.js";
 import type { SerializerFactory } from "../serializers/base-serializer.js";
+import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { projectRow } from "../serializers/serialize.js";
-import { checkThrottles } from "../throttling/check.js";
-import { clientIp, userIdOf } from "../throttling/client-ip.js";
+import { cleanObject, validateBody } from "../serializers/validate.js";
 import type { Throttle } from "../throttling/throttle.js";
-import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { type FieldPlan, fieldPlan } from "./field-plan.js";
-import { cleanObject, validateBody } from "./validate.js";
+import { checkObjectPermissions, guarded } from "./guard.js";
+import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes.js";
+import { ViewContext } from "./view-context.js";
+import type { ViewAction, ViewInfo } from "./view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 
 /** A field name of the row type: typos fail to compile. */
@@ -72,39 +70,18 @@ type AnyOptions<Row extends object> = ViewSetCommonOptions<Row> & {
   queryset: ReadQueryset<Row> & Partial<Manager<Row>>;
 };
 
-const WRITE_ACTIONS: ReadonlySet<ViewAction> = new Set(["create", "update", "partial_update", "destroy"]);
-const LIST_METHODS: Readonly<Record<string, ViewAction>> = { GET: "list", POST: "create" };
-const DETAIL_METHODS: Readonly<Record<string, ViewAction>> = {
-  GET: "retrieve",
-  PUT: "update",
-  PATCH: "partial_update",
-  DELETE: "destroy",
-};
 const defaultPaginator = pageNumberPagination();
 
-function actionOf(route: ViewRoute, method: string): ViewAction | undefined {
-  return (route.kind === "list" ? LIST_METHODS : DETAIL_METHODS)[method];
-}
-
 /** The action a permission sees for a method the route does not serve. */
-function nearestAction(route: ViewRoute, method: string): ViewAction {
-  if (route.kind === "list") return method === "GET" || method === "HEAD" ? "list" : "create";
+function nearestAction(kind: RouteKind, method: string): ViewAction {
+  if (kind === "list") return method === "GET" || method === "HEAD" ? "list" : "create";
   return method === "GET" || method === "HEAD" ? "retrieve" : "destroy";
-}
-
-function hasPipeline<Row>(manager: object): manager is QuerySet<Row> {
-  const m = manager as Record<string, unknown>;
-  return (
-    typeof m.filter === "function" &&
-    typeof m.orderBy === "function" &&
-    typeof m.offset === "function" &&
-    typeof m.limit === "function"
-  );
 }
 
 /**
  * A viewset: list, create, retrieve, update, partial update and destroy for one model.
- * Each handler is a method a subclass may override; `getQueryset(request)` scopes every route.
+ * Each handler is a method a subclass may override, and so are DRF's hooks: `getQueryset`
+ * scopes every route, `filterQueryset` and `paginateQueryset` shape the list.
  */
 export class BaseViewSet<Row extends object> implements ViewSet {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
@@ -130,11 +107,61 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     return fieldPlan(this.options.model, this.options.serializer(), this.options);
   }
 
+  /** What `?field=`, `?ordering=` and `?search=` may name on this viewset's list. */
+  listGrammar(plan: FieldPlan = this.getFieldPlan()): ListGrammar {
+    const { model } = this.options;
+    return {
+      fields: model.fields,
+      primaryKey: model.primaryKey,
+      filterable: plan.filterable,
+      orderable: plan.orderable,
+      searchable: plan.searchable,
+      ordering: this.options.ordering ?? [],
+    };
+  }
+
+  /** DRF's `filter_queryset`: the request's filters and search applied to `queryset`. */
+  filterQueryset(queryset: QuerySet<Row>, request: ApiRequest): QuerySet<Row> {
+    return filterQuerySet(queryset, queryParamsOf(request), this.listGrammar());
+  }
+
+  /** The order of the request's list: `?ordering=` or the default, ending with the primary key. */
+  getOrdering(request: ApiRequest): string[] {
+    return orderingOf(queryParamsOf(request), this.listGrammar());
+  }
+
+  /** The list of a request, filtered, searched and ordered, without a page: what `list` paginates. */
+  listQueryset(request: ApiRequest): { queryset: QuerySet<Row>; ordering: string[] } {
+    const queryset = this.filterQueryset(querySetOf<Row>(this.getQueryset(request)), request);
+    return { queryset, ordering: this.getOrdering(request) };
+  }
+
+  /** DRF's `paginate_queryset`: one page of `queryset` in the request's order, by the viewset's paginator. */
+  paginateQueryset(
+    queryset: QuerySet<Row>,
+    request: ApiRequest,
+    ordering = this.getOrdering(request),
+  ): Promise<Page<Row>> {
+    const { model } = this.options;
+    const context = ViewContext.of(request);
+    return (this.options.pagination ?? defaultPaginator).paginate({
+      request,
+      ctx: context,
+      params: context.params,
+      queryset,
+      ordering,
+      fields: model.fields,
+      primaryKey: model.primaryKey,
+      pageSize: this.options.pageSize ?? context.settings.pageSize,
+      maxPageSize: this.options.maxPageSize ?? context.settings.maxPageSize,
+    });
+  }
+
   /** Loads the object of a detail route: 404 when absent, then object-level permissions. */
-  async getObject(request: ApiRequest, id: number | bigint, settings: ViewSettings): Promise<Row> {
-    const obj = await this.getQueryset(request).get(contextOf(request), id);
+  async getObject(context: ViewContext, id: number | bigint): Promise<Row> {
+    const obj = await this.getQueryset(context.request).get(context, id);
     if (obj === null || obj === undefined) throw new NotFound();
-    if (request.view) await this.checkObjectPermissions(request, request.view, obj, settings);
+    await checkObjectPermissions(this.options, context, obj);
     return obj;
   }
 
@@ -144,99 +171,76 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   // ---- the six handlers --------------------------------------------------------------------
 
-  async list(request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
-    const { model } = this.options;
+  async list(context: ViewContext): Promise<ApiResponse> {
+    const { request } = context;
     const plan = this.getFieldPlan();
-    const params = parseQuery(request.rawQuery);
-    const manager = this.getQueryset(request);
-    let queryset: QuerySet<Row> = hasPipeline<Row>(manager)
-      ? manager
-      : typeof manager.querySet === "function"
-        ? manager.querySet()
-        : memoryQuerySet((ctx) => manager.all(ctx));
-    const filter = buildFilters(params, model.fields, plan.filterable);
-    if (filter) queryset = queryset.filter(filter);
-    const search = buildSearch(params.get("search"), plan.searchable);
-    if (search) queryset = queryset.filter(search);
-    const ordering = resolveOrdering(params.get("ordering"), plan.orderable, this.options.ordering ?? [], model.primaryKey);
-    const page = await (this.options.pagination ?? defaultPaginator).paginate({
-      request,
-      ctx: contextOf(request),
-      params,
-      queryset,
-      ordering,
-      fields: model.fields,
-      primaryKey: model.primaryKey,
-      pageSize: this.options.pageSize ?? settings.pageSize,
-      maxPageSize: this.options.maxPageSize ?? settings.maxPageSize,
-    });
+    const { queryset, ordering } = this.listQueryset(request);
+    const page = await this.paginateQueryset(queryset, request, ordering);
     return sendJSON(200, page.envelope(page.rows.map((row) => this.serialize(row, plan))));
   }
 
-  async create(request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
+  async create(context: ViewContext): Promise<ApiResponse> {
+    const { request } = context;
     const { model } = this.options;
     const plan = this.getFieldPlan();
-    const body = await readJSONBody(request, this.options.bodyLimit ?? settings.bodyLimit);
+    const body = await readJSONBody(request, this.options.bodyLimit ?? context.settings.bodyLimit);
     const data = await validateBody(body, model, plan, "create", this.options.rejectUnknownRequestFields === true);
     await cleanObject(model, data);
-    const created = await this.getQueryset(request).create!(contextOf(request), data);
+    const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
     return sendJSON(201, this.serialize(created, plan), { Location: `${request.origin}${listPath}${id}` });
   }
 
-  async retrieve(request: ApiRequest, id: number | bigint, settings: ViewSettings): Promise<ApiResponse> {
-    const obj = await this.getObject(request, id, settings);
+  async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    const obj = await this.getObject(context, id);
     return sendJSON(200, this.serialize(obj, this.getFieldPlan()));
   }
 
-  async update(request: ApiRequest, id: number | bigint, settings: ViewSettings): Promise<ApiResponse> {
-    return this.write(request, id, settings, "update");
+  async update(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    return this.write(context, id, "update");
   }
 
-  async partialUpdate(request: ApiRequest, id: number | bigint, settings: ViewSettings): Promise<ApiResponse> {
-    return this.write(request, id, settings, "partial");
+  async partialUpdate(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    return this.write(context, id, "partial");
   }
 
-  async destroy(request: ApiRequest, id: number | bigint, settings: ViewSettings): Promise<ApiResponse> {
-    const obj = await this.getObject(request, id, settings);
-    await this.getQueryset(request).delete!(contextOf(request), obj);
+  async destroy(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    const obj = await this.getObject(context, id);
+    await this.getQueryset(context.request).delete!(context, obj);
     return noContent();
   }
 
-  private async write(
-    request: ApiRequest,
-    id: number | bigint,
-    settings: ViewSettings,
-    mode: "update" | "partial",
-  ): Promise<ApiResponse> {
+  private async write(context: ViewContext, id: number | bigint, mode: "update" | "partial"): Promise<ApiResponse> {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
-    const body = await readJSONBody(request, this.options.bodyLimit ?? settings.bodyLimit);
+    const body = await readJSONBody(context.request, this.options.bodyLimit ?? context.settings.bodyLimit);
     const data = await validateBody(body, model, plan, mode, this.options.rejectUnknownRequestFields === true);
-    const obj = await this.getObject(request, id, settings);
+    const obj = await this.getObject(context, id);
     await cleanObject(model, { ...obj, ...data });
     Object.assign(obj, data);
-    const updated = await this.getQueryset(request).update!(contextOf(request), obj);
+    const updated = await this.getQueryset(context.request).update!(context, obj);
     return sendJSON(200, this.serialize(updated ?? obj, plan));
   }
 
   // ---- dispatch: authentication, permissions, throttles, then the handler ----------------
 
   async handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
-    const action = actionOf(route, request.method);
+    const standard = standardRoute(route.kind, request.method);
+    const readOnly = this.options.readOnly === true;
     const view: ViewInfo = {
       resource: route.resource,
-      action: action ?? nearestAction(route, request.method),
-      readOnly: this.options.readOnly === true,
+      action: standard?.action ?? nearestAction(route.kind, request.method),
+      readOnly,
     };
-    return this.guarded(view, request, settings, () => {
-      if (action === undefined || (view.readOnly && WRITE_ACTIONS.has(action))) {
-        const allow = view.readOnly ? ["GET"] : route.kind === "list" ? ["GET", "POST"] : ["GET", "PUT", "PATCH", "DELETE"];
-        throw new MethodNotAllowed(request.method, allow);
+    const context = ViewContext.for(request, settings, view);
+    return guarded(this.options, context, () => {
+      if (standard === undefined || (readOnly && !standard.readOnly)) {
+        throw new MethodNotAllowed(request.method, allowedMethods(route.kind, readOnly));
       }
-      return this.dispatch(action, route, request, settings);
+      if (route.kind === "list") return (this[standard.handler] as ListHandler).call(this, context);
+      return (this[standard.handler] as DetailHandler).call(this, context, route.id);
     });
   }
 
@@ -249,89 +253,9 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     run: () => Promise<ApiResponse> | ApiResponse,
   ): Promise<ApiResponse> {
     const view: ViewInfo = { resource, action: name, readOnly: this.options.readOnly === true };
-    return this.guarded(view, request, settings, run);
-  }
-
-  /** Checks, then `run`; every error becomes its problem response, RateLimit headers kept. */
-  private async guarded(
-    view: ViewInfo,
-    request: ApiRequest,
-    settings: ViewSettings,
-    run: () => Promise<ApiResponse> | ApiResponse,
-  ): Promise<ApiResponse> {
-    request.view = view;
-    let rateHeaders: Record<string, string> = {};
-    try {
-      rateHeaders = await this.initial(request, view, settings);
-      const response = await run();
-      Object.assign(response.headers, rateHeaders);
-      return response;
-    } catch (error) {
-      const response = errorResponse(this.challenge(error, request, this.options.authentication ?? settings.authentication));
-      if (!(error instanceof ApiError)) settings.onError(error, request);
-      if (response.status !== 429) Object.assign(response.headers, rateHeaders);
-      return response;
-    }
-  }
-
-  private dispatch(action: ViewAction, route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
-    const id = route.kind === "detail" ? route.id : 0;
-    switch (action) {
-      case "list":
-        return this.list(request, settings);
-      case "create":
-        return this.create(request, settings);
-      case "retrieve":
-        return this.retrieve(request, id, settings);
-      case "update":
-        return this.update(request, id, settings);
-      case "partial_update":
-        return this.partialUpdate(request, id, settings);
-      case "destroy":
-        return this.destroy(request, id, settings);
-    }
-  }
-
-  /** Authentication, then permissions, then throttles (spec 5); returns the RateLimit headers. */
-  async initial(request: ApiRequest, view: ViewInfo, settings: ViewSettings): Promise<Record<string, string>> {
-    const authenticators = this.options.authentication ?? settings.authentication;
-    for (const authenticator of authenticators) {
-      const result = await authenticator.authenticate(request);
-      if (result) {
-        request.user = result.user;
-        request.auth = result.auth;
-        break;
-      }
-    }
-    for (const permission of this.options.permissions ?? settings.permissions) {
-      if (permission.hasPermission && !(await permission.hasPermission(request, view))) {
-        this.deny(request, permission);
-      }
-    }
-    const throttles = this.options.throttles ?? settings.throttles;
-    if (throttles.length === 0) return {};
-    const ip = clientIp(request, settings.trustedProxies);
-    return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
-  }
-
-  private async checkObjectPermissions(request: ApiRequest, view: ViewInfo, obj: Row, settings: ViewSettings): Promise<void> {
-    for (const permission of this.options.permissions ?? settings.permissions) {
-      if (permission.hasObjectPermission && !(await permission.hasObjectPermission(request, view, obj))) {
-        this.deny(request, permission);
-      }
-    }
-  }
-
-  private deny(request: ApiRequest, permission: Permission): never {
-    if (request.user === undefined || request.user === null) throw new NotAuthenticated();
-    throw new PermissionDenied(permission.message);
-  }
-
-  /** A 401 carries the first authenticator's challenge; without one it becomes 403 (as DRF). */
-  private challenge(error: unknown, request: ApiRequest, authenticators: readonly Authenticator[]): unknown {
-    if (!(error instanceof ApiError) || error.status !== 401 || error.headers["WWW-Authenticate"]) return error;
-    const challenge = authenticators[0]?.challenge?.(request);
-    if (challenge) return new ApiError(401, error.message, { ...error.headers, "WWW-Authenticate": challenge });
-    return new PermissionDenied(error.message);
+    return guarded(this.options, ViewContext.for(request, settings, view), run);
   }
 }
+
+type ListHandler = (context: ViewContext) => Promise<ApiResponse>;
+type DetailHandler = (context: ViewContext, id: number | bigint) => Promise<ApiResponse>;

@@ -12,6 +12,7 @@ export interface ViewSetConfig<Row extends object> extends ViewSetCommonOptions<
  * A mutable configuration that builds a viewset on each use, never cached: a field set after
  * `register` still applies (and is checked again by `registerRoutes`).
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares the options the constructor assigns.
 export class ViewSetConfig<Row extends object> implements ViewSet {
   readOnly?: boolean;
   queryset!: ReadQueryset<Row> & Partial<Manager<Row>>;

@@ -28,11 +28,25 @@ export const Note = defineModel({
     updatedAt: { type: "time", editable: false },
   },
   schema: v.object({
-    title: v.pipe(v.string(), v.minLength(1), v.maxLength(120), v.description("What the note is about."), v.examples(["Buy milk"])),
+    title: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(120),
+      v.description("What the note is about."),
+      v.examples(["Buy milk"]),
+    ),
     body: v.optional(v.nullable(v.string())),
     priority: v.picklist([1, 2, 3]),
     due: v.optional(v.nullable(v.pipe(v.string(), v.isoDate()))),
-    remindAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp(), v.transform((text) => new Date(text))))),
+    remindAt: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.isoTimestamp(),
+          v.transform((text) => new Date(text)),
+        ),
+      ),
+    ),
     meta: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
   }),
 });
@@ -64,7 +78,11 @@ router.register(
     orderingFields: ["title", "priority", "due"],
     filterFields: ["priority", "due", "body"],
     ordering: ["-priority"],
-    authentication: [bearerTokenAuthentication({ verify: () => null }), basicAuthentication({ verify: () => null }), legacyToken],
+    authentication: [
+      bearerTokenAuthentication({ verify: () => null }),
+      basicAuthentication({ verify: () => null }),
+      legacyToken,
+    ],
     permissions: [isAuthenticatedOrReadOnly],
     throttles: [countingThrottle(100)],
     pageSize: 10,

@@ -31,10 +31,10 @@ function schemaFor(model: ModelShape, mode: WriteMode, writable: ReadonlySet<str
   const key = dropped.sort().join("\u0000");
   let schema = cache.get(key);
   if (!schema) {
-    schema = v.omit(base as v.ObjectSchema<v.ObjectEntries, undefined>, dropped as [string, ...string[]]) as v.GenericSchema<
-      unknown,
-      Record<string, unknown>
-    >;
+    schema = v.omit(
+      base as v.ObjectSchema<v.ObjectEntries, undefined>,
+      dropped as [string, ...string[]],
+    ) as v.GenericSchema<unknown, Record<string, unknown>>;
     cache.set(key, schema);
   }
   return schema;

@@ -1,0 +1,88 @@
+import type { Authenticator } from "../auth/authentication.js";
+import type { Permission } from "../auth/permissions.js";
+import { ApiError, NotAuthenticated, PermissionDenied } from "../http/errors.js";
+import { errorResponse } from "../http/problem.js";
+import type { ApiRequest, ApiResponse } from "../http/request.js";
+import { checkThrottles } from "../throttling/check.js";
+import { clientIp, userIdOf } from "../throttling/client-ip.js";
+import type { Throttle } from "../throttling/throttle.js";
+import type { ViewContext } from "./view-context.js";
+
+/** The checks of one viewset: its own lists, or the router's where it has none. */
+export interface Checks {
+  readonly authentication?: readonly Authenticator[] | undefined;
+  readonly permissions?: readonly Permission[] | undefined;
+  readonly throttles?: readonly Throttle[] | undefined;
+}
+
+function authenticatorsOf(checks: Checks, context: ViewContext): readonly Authenticator[] {
+  return checks.authentication ?? context.settings.authentication;
+}
+
+function permissionsOf(checks: Checks, context: ViewContext): readonly Permission[] {
+  return checks.permissions ?? context.settings.permissions;
+}
+
+function deny(request: ApiRequest, permission: Permission): never {
+  if (request.user === undefined || request.user === null) throw new NotAuthenticated();
+  throw new PermissionDenied(permission.message);
+}
+
+/** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
+export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
+  const { request, settings, view } = context;
+  for (const authenticator of authenticatorsOf(checks, context)) {
+    const result = await authenticator.authenticate(request);
+    if (result) {
+      request.user = result.user;
+      request.auth = result.auth;
+      break;
+    }
+  }
+  for (const permission of permissionsOf(checks, context)) {
+    if (permission.hasPermission && !(await permission.hasPermission(request, view))) deny(request, permission);
+  }
+  const throttles = checks.throttles ?? settings.throttles;
+  if (throttles.length === 0) return {};
+  const ip = clientIp(request, settings.trustedProxies);
+  return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
+}
+
+/** Object-level permissions, after a detail route loaded its object. */
+export async function checkObjectPermissions(checks: Checks, context: ViewContext, obj: unknown): Promise<void> {
+  for (const permission of permissionsOf(checks, context)) {
+    if (permission.hasObjectPermission && !(await permission.hasObjectPermission(context.request, context.view, obj))) {
+      deny(context.request, permission);
+    }
+  }
+}
+
+/** A 401 carries the first authenticator's challenge; without one it becomes 403 (as DRF). */
+function challenge(error: unknown, request: ApiRequest, authenticators: readonly Authenticator[]): unknown {
+  if (!(error instanceof ApiError) || error.status !== 401 || error.headers["WWW-Authenticate"]) return error;
+  const header = authenticators[0]?.challenge?.(request);
+  if (header) return new ApiError(401, error.message, { ...error.headers, "WWW-Authenticate": header });
+  return new PermissionDenied(error.message);
+}
+
+/** Checks, then `run`; every error becomes its problem response, RateLimit headers kept. */
+export async function guarded(
+  checks: Checks,
+  context: ViewContext,
+  run: () => Promise<ApiResponse> | ApiResponse,
+): Promise<ApiResponse> {
+  const { request, settings } = context;
+  request.view = context.view;
+  let rateHeaders: Record<string, string> = {};
+  try {
+    rateHeaders = await initial(checks, context);
+    const response = await run();
+    Object.assign(response.headers, rateHeaders);
+    return response;
+  } catch (error) {
+    const response = errorResponse(challenge(error, request, authenticatorsOf(checks, context)));
+    if (!(error instanceof ApiError)) settings.onError(error, request);
+    if (response.status !== 429) Object.assign(response.headers, rateHeaders);
+    return response;
+  }
+}

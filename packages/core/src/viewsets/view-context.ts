@@ -1,0 +1,54 @@
+import { type ApiRequest, queryParamsOf, type RequestContext } from "../http/request.js";
+import type { QueryParams } from "../query/list-query.js";
+import type { ViewInfo } from "./view-info.js";
+import type { ViewSettings } from "./viewset.js";
+
+import { resolveSettings } from "./settings.js";
+
+const neverAborted = new AbortController().signal;
+const contexts = new WeakMap<ApiRequest, ViewContext>();
+let defaultSettings: ViewSettings | undefined;
+
+/**
+ * Everything one request to a viewset carries, built once when the viewset takes the request:
+ * the request, its user (once authentication has run), the router's settings and the view. It is
+ * also the context every manager method receives, so a manager sees the same object throughout.
+ */
+export class ViewContext implements RequestContext {
+  readonly signal: AbortSignal;
+
+  constructor(
+    readonly request: ApiRequest,
+    readonly settings: ViewSettings,
+    readonly view: ViewInfo,
+  ) {
+    this.signal = request.signal ?? neverAborted;
+  }
+
+  get user(): unknown {
+    return this.request.user;
+  }
+
+  /** Builds the context of a request a viewset takes; `ViewContext.of(request)` finds it again. */
+  static for(request: ApiRequest, settings: ViewSettings, view: ViewInfo): ViewContext {
+    const context = new ViewContext(request, settings, view);
+    contexts.set(request, context);
+    return context;
+  }
+
+  /**
+   * The context a viewset built for this request; outside a viewset (a script, the admin), a list
+   * context with the default settings.
+   */
+  static of(request: ApiRequest): ViewContext {
+    const context = contexts.get(request);
+    if (context) return context;
+    defaultSettings ??= resolveSettings();
+    return ViewContext.for(request, defaultSettings, { resource: "", action: "list", readOnly: true });
+  }
+
+  /** The query parameters, parsed once. */
+  get params(): QueryParams {
+    return queryParamsOf(this.request);
+  }
+}

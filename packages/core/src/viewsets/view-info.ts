@@ -1,0 +1,10 @@
+/** One of the six standard actions of a viewset. */
+export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_update" | "destroy";
+
+/** What a permission learns about the view it guards. */
+export interface ViewInfo {
+  readonly resource: string;
+  /** One of the six standard actions, or the name of a custom action run with `checks: true`. */
+  readonly action: ViewAction | (string & {});
+  readonly readOnly: boolean;
+}
