@@ -11,7 +11,10 @@ export type Framework = (typeof FRAMEWORKS)[number];
 export async function viewsetServer(framework: Framework, router: Router): Promise<Server> {
   switch (framework) {
     case "express": {
-      const [{ default: express }, { registerRoutes }] = await Promise.all([import("express"), import("@viewsets/express")]);
+      const [{ default: express }, { registerRoutes }] = await Promise.all([
+        import("express"),
+        import("@viewsets/express"),
+      ]);
       const app = express();
       registerRoutes(router, app);
       return createServer(app);

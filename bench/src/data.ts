@@ -15,12 +15,18 @@ export const DATA_DIR = fileURLToPath(new URL("../.data/", import.meta.url));
  * any of them builds a new file instead of measuring a stale one.
  */
 export function seededDatabase(label: string, options: SeedOptions): { file: string; built: boolean; ms: number } {
-  const digest = createHash("sha256").update(DDL).update(seed.toString()).update(JSON.stringify(options)).digest("hex").slice(0, 10);
+  const digest = createHash("sha256")
+    .update(DDL)
+    .update(seed.toString())
+    .update(JSON.stringify(options))
+    .digest("hex")
+    .slice(0, 10);
   const file = join(DATA_DIR, `${label}-${digest}.sqlite`);
   if (existsSync(file)) return { file, built: false, ms: 0 };
   mkdirSync(DATA_DIR, { recursive: true });
   // Older builds of the same label are dead weight (a million rows is ~150 MB).
-  for (const name of readdirSync(DATA_DIR)) if (name.startsWith(`${label}-`)) rmSync(join(DATA_DIR, name), { force: true });
+  for (const name of readdirSync(DATA_DIR))
+    if (name.startsWith(`${label}-`)) rmSync(join(DATA_DIR, name), { force: true });
   const partial = `${file}.partial`;
   const started = performance.now();
   const opened = openDatabase(partial, { seed: options });

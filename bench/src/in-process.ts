@@ -51,7 +51,11 @@ export async function inProcessCosts(file: string, rounds = 7): Promise<InProces
       () => router.handle(apiRequest("GET", list.path)),
       () => JSON.stringify(listProducts(db, ORIGIN, "/api/v1/products/", listQuery).body),
     ],
-    ["retrieve", () => router.handle(apiRequest("GET", retrieve.path)), () => JSON.stringify(retrieveProduct(db, "2500").body)],
+    [
+      "retrieve",
+      () => router.handle(apiRequest("GET", retrieve.path)),
+      () => JSON.stringify(retrieveProduct(db, "2500").body),
+    ],
     [
       "create",
       () => router.handle(apiRequest("POST", create.path, create.body)),

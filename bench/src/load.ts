@@ -38,12 +38,18 @@ let canPin: boolean | undefined;
  * GC threads confined to its one CPU, served fewer requests and no steadier.
  */
 export function pinned(): boolean {
-  canPin ??= process.env.BENCH_PIN === "1" && availableParallelism() >= 2 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+  canPin ??=
+    process.env.BENCH_PIN === "1" &&
+    availableParallelism() >= 2 &&
+    spawnSync("taskset", ["-c", "1", "true"]).status === 0;
   return canPin;
 }
 
 /** Starts `server.ts` in a process of its own and resolves once it listens. */
-export function startServer(config: ServerConfig, options: { profileDir?: string; entry?: string } = {}): Promise<RunningServer> {
+export function startServer(
+  config: ServerConfig,
+  options: { profileDir?: string; entry?: string } = {},
+): Promise<RunningServer> {
   const execArgv = ["--import", "tsx", "--conditions=source"];
   if (options.profileDir) execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];

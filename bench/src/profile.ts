@@ -66,7 +66,11 @@ export function summarize(profile: CpuProfile, top = Number(process.env.PROFILE_
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
       const frame = byId.get(node)!.callFrame;
       const file = place(frame.url);
-      if (!/^(packages|examples|bench)\//.test(file) && !/^(hono|@hono\/node-server|express|koa|drizzle-orm)\//.test(file)) continue;
+      if (
+        !/^(packages|examples|bench)\//.test(file) &&
+        !/^(hono|@hono\/node-server|express|koa|drizzle-orm)\//.test(file)
+      )
+        continue;
       const name = `${frame.functionName || "(anonymous)"}  ${file}:${frame.lineNumber + 1}`;
       if (seen.has(name)) continue;
       seen.add(name);
@@ -92,8 +96,14 @@ export function summarize(profile: CpuProfile, top = Number(process.env.PROFILE_
 
 async function main(): Promise<void> {
   const [framework, implementation, scenarioName, secondsText] = process.argv.slice(2);
-  if (!FRAMEWORKS.includes(framework as Framework) || !["viewset", "hand-written"].includes(implementation ?? "") || !(scenarioName! in SCENARIOS)) {
-    console.error(`usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written> <${Object.keys(SCENARIOS).join("|")}> [seconds]`);
+  if (
+    !FRAMEWORKS.includes(framework as Framework) ||
+    !["viewset", "hand-written"].includes(implementation ?? "") ||
+    !(scenarioName! in SCENARIOS)
+  ) {
+    console.error(
+      `usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written> <${Object.keys(SCENARIOS).join("|")}> [seconds]`,
+    );
     process.exit(2);
   }
   const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];

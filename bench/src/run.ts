@@ -19,7 +19,13 @@ import { Socket } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ApiRequest, Router, cursorPagination } from "@viewsets/core";
-import { MemoryThrottleStore, type ThrottleStore, checkThrottles, ipRateThrottle, userRateThrottle } from "@viewsets/core/throttling";
+import {
+  MemoryThrottleStore,
+  type ThrottleStore,
+  checkThrottles,
+  ipRateThrottle,
+  userRateThrottle,
+} from "@viewsets/core/throttling";
 import { RedisThrottleStore } from "@viewsets/redis";
 import { modelViewSet } from "@viewsets/drizzle";
 import { openDatabase } from "../../examples/shop/src/database.js";
@@ -37,7 +43,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 /** Requests sent to a fresh process before it is measured: enough for the JIT to settle. */
 const WARMUP_REQUESTS = 500;
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,large,throttle").split(","));
-const ADAPTERS = FRAMEWORKS.filter((framework) => (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework));
+const ADAPTERS = FRAMEWORKS.filter((framework) =>
+  (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework),
+);
 
 /** One side of a comparison: how to start its server, and what to ask it per scenario. */
 interface Contender {
@@ -93,7 +101,8 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
         for (const [scenario, load] of contender.loads.entries()) {
           await warmUp(server, load, contender.warmUp ?? WARMUP_REQUESTS);
           const sample = await measure(server, load, SECONDS);
-          if (sample.failures > 0) throw new Error(`${contender.label} ${load.path}: ${sample.failures} failed requests`);
+          if (sample.failures > 0)
+            throw new Error(`${contender.label} ${load.path}: ${sample.failures} failed requests`);
           samples[index]![scenario]!.push(sample.rps);
         }
       } finally {
@@ -104,7 +113,14 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
   return samples;
 }
 
-function row(section: string, adapter: string, scenario: string, labels: [string, string], a: number[], b: number[]): void {
+function row(
+  section: string,
+  adapter: string,
+  scenario: string,
+  labels: [string, string],
+  a: number[],
+  b: number[],
+): void {
   const perRound = a.map((value, i) => value / b[i]!);
   const result: Row = {
     section,
@@ -118,10 +134,15 @@ function row(section: string, adapter: string, scenario: string, labels: [string
     spread: [Math.min(...perRound), Math.max(...perRound)],
   };
   rows.push(result);
-  log(`${adapter} ${scenario}: ${result.a.rps.toFixed(0)} vs ${result.b.rps.toFixed(0)} req/s, ratio ${result.ratio.toFixed(3)}`);
+  log(
+    `${adapter} ${scenario}: ${result.a.rps.toFixed(0)} vs ${result.b.rps.toFixed(0)} req/s, ratio ${result.ratio.toFixed(3)}`,
+  );
 }
 
-async function answer(server: RunningServer, load: Load): Promise<{ status: number; type: string; body: string; location: string }> {
+async function answer(
+  server: RunningServer,
+  load: Load,
+): Promise<{ status: number; type: string; body: string; location: string }> {
   const response = await fetch(`${server.url}${load.path}`, {
     method: load.method ?? "GET",
     headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },
@@ -148,14 +169,19 @@ async function assertSameAnswers(a: ServerConfig, b: ServerConfig, loads: readon
       for (const key of ["status", "type", "body", "location"] as const) {
         if (left[key] !== right[key]) {
           const show = (value: string | number) => String(value).slice(0, 300);
-          throw new Error(`${load.method ?? "GET"} ${load.path}: the sides differ in ${key}:\n  ${show(left[key])}\n  ${show(right[key])}`);
+          throw new Error(
+            `${load.method ?? "GET"} ${load.path}: the sides differ in ${key}:\n  ${show(left[key])}\n  ${show(right[key])}`,
+          );
         }
       }
     }
   });
 }
 
-async function withServers<T>(configs: readonly ServerConfig[], body: (servers: RunningServer[]) => Promise<T>): Promise<T> {
+async function withServers<T>(
+  configs: readonly ServerConfig[],
+  body: (servers: RunningServer[]) => Promise<T>,
+): Promise<T> {
   const servers: RunningServer[] = [];
   try {
     for (const config of configs) servers.push(await startServer(config));
@@ -171,13 +197,25 @@ const ADAPTER_SCENARIOS = ["list", "retrieve", "create"] as const;
 
 /** The same server against itself: how far apart two identical sides land on this machine. */
 async function noiseFloor(base: string): Promise<void> {
-  const config = (): ServerConfig => ({ framework: "express", implementation: "viewset", database: base, readonly: true });
+  const config = (): ServerConfig => ({
+    framework: "express",
+    implementation: "viewset",
+    database: base,
+    readonly: true,
+  });
   const loads = [SCENARIOS.retrieve];
   const [a, b] = await rounds([
     { label: "viewset (A)", config, loads },
     { label: "viewset (A')", config, loads },
   ]);
-  row("adapters", "express", "retrieve, viewset against itself (A/A: the noise floor)", ["viewset", "viewset"], a![0]!, b![0]!);
+  row(
+    "adapters",
+    "express",
+    "retrieve, viewset against itself (A/A: the noise floor)",
+    ["viewset", "viewset"],
+    a![0]!,
+    b![0]!,
+  );
 }
 
 async function adapters(base: string): Promise<void> {
@@ -209,7 +247,10 @@ async function middleCursor(file: string): Promise<string> {
       .prepare("SELECT created_at AS createdAt FROM products ORDER BY created_at DESC, id LIMIT 1 OFFSET ?")
       .get(Math.floor(total / 2)) as { createdAt: number };
     const router = new Router("/api/v1");
-    router.register("products", modelViewSet(db, products, { readOnly: true, pagination: cursorPagination(), ordering: ["-createdAt"] }));
+    router.register(
+      "products",
+      modelViewSet(db, products, { readOnly: true, pagination: cursorPagination(), ordering: ["-createdAt"] }),
+    );
     // The `next` link of a one-row page that starts at the middle row carries the cursor after it.
     const rawQuery = `createdAt__lte=${new Date(middle.createdAt).toISOString()}&page_size=1`;
     const response = await router.handle({
@@ -221,7 +262,9 @@ async function middleCursor(file: string): Promise<string> {
       remoteAddress: "127.0.0.1",
       body: { kind: "none" },
     });
-    const next = (JSON.parse(response?.body ?? "{}") as { next?: string | null }).next;
+    const body = response?.body;
+    const text = typeof body === "string" ? body : body ? Buffer.from(body).toString("utf8") : "{}";
+    const next = (JSON.parse(text) as { next?: string | null }).next;
     const cursor = next ? new URL(next).searchParams.get("cursor") : null;
     if (!cursor) throw new Error("the cursor list gave no next link");
     return cursor;
@@ -233,7 +276,8 @@ async function middleCursor(file: string): Promise<string> {
 async function large(): Promise<void> {
   const seeded = (label: string, count: number) => {
     const { file, built, ms } = seededDatabase(label, { products: count, priceChanges: 0 });
-    if (built) log(`seeded ${count.toLocaleString("en")} products in ${(ms / 1000).toFixed(1)} s (kept in bench/.data/)`);
+    if (built)
+      log(`seeded ${count.toLocaleString("en")} products in ${(ms / 1000).toFixed(1)} s (kept in bench/.data/)`);
     return file;
   };
   const small = seeded("products-10k", 10_000);
@@ -250,10 +294,19 @@ async function large(): Promise<void> {
     { label: "viewset", config: readOnly("viewset", big), loads: [SCENARIOS.list], warmUp: 30 },
     { label: "hand-written", config: readOnly("hand-written", big), loads: [SCENARIOS.list], warmUp: 30 },
   ]);
-  row("large", "express", "list, page 2, 1M rows (COUNT + OFFSET)", ["viewset", "hand-written"], viewset![0]!, hand![0]!);
+  row(
+    "large",
+    "express",
+    "list, page 2, 1M rows (COUNT + OFFSET)",
+    ["viewset", "hand-written"],
+    viewset![0]!,
+    hand![0]!,
+  );
 
   const first: Load = { path: "/api/v1/products/?status=live" };
-  const deep = async (file: string): Promise<Load> => ({ path: `/api/v1/products/?cursor=${await middleCursor(file)}` });
+  const deep = async (file: string): Promise<Load> => ({
+    path: `/api/v1/products/?cursor=${await middleCursor(file)}`,
+  });
   const [atBig, atSmall] = await rounds([
     { label: "1M rows", config: readOnly("cursor", big), loads: [first, await deep(big)], warmUp: 30 },
     { label: "10k rows", config: readOnly("cursor", small), loads: [first, await deep(small)], warmUp: 30 },
@@ -287,8 +340,18 @@ async function checkCost(variant: ThrottleVariant): Promise<void> {
   const store: ThrottleStore & { close?(): Promise<void> } = variant.endsWith("redis")
     ? new RedisThrottleStore({ url: "redis://127.0.0.1:6379", prefix: `viewsets:bench:${process.pid}:check:` })
     : new MemoryThrottleStore();
-  const throttle = variant.startsWith("ip") ? ipRateThrottle(THROTTLE_RATE, { store }) : userRateThrottle(THROTTLE_RATE, { store });
-  const request = { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "", remoteAddress: "127.0.0.1", body: { kind: "none" } } as ApiRequest;
+  const throttle = variant.startsWith("ip")
+    ? ipRateThrottle(THROTTLE_RATE, { store })
+    : userRateThrottle(THROTTLE_RATE, { store });
+  const request = {
+    method: "GET",
+    path: "/",
+    rawQuery: "",
+    headers: {},
+    origin: "",
+    remoteAddress: "127.0.0.1",
+    body: { kind: "none" },
+  } as ApiRequest;
   const subject = { request, ip: "127.0.0.1", user: { id: 1 }, userId: "1" };
   const count = variant.endsWith("redis") ? 5_000 : 50_000;
   for (let i = 0; i < 1_000; i++) await checkThrottles([throttle], subject);
@@ -312,7 +375,9 @@ async function throttles(base: string): Promise<void> {
   const redis = await redisAvailable();
   if (!redis) notes.push("Redis was not reachable at 127.0.0.1:6379: the Redis store rows were skipped.");
   const variants: ThrottleVariant[] = redis ? ["none", "ip-memory", "ip-redis"] : ["none", "ip-memory"];
-  const checked: ThrottleVariant[] = redis ? ["ip-memory", "user-memory", "ip-redis", "user-redis"] : ["ip-memory", "user-memory"];
+  const checked: ThrottleVariant[] = redis
+    ? ["ip-memory", "user-memory", "ip-redis", "user-redis"]
+    : ["ip-memory", "user-memory"];
   // Every variant signs the request in (bearer token), so userRateThrottle counts per user id
   // and the baseline pays for authentication too: the ratio is the throttle's alone.
   const load: Load = { ...SCENARIOS.list, headers: { authorization: `Bearer ${BENCH_TOKEN}` } };
@@ -332,7 +397,14 @@ async function throttles(base: string): Promise<void> {
     })),
   );
   for (let i = 1; i < variants.length; i++) {
-    row("throttle", "express", `list with ${variants[i]} throttle`, [variants[i]!, "no throttle"], samples[i]![0]!, samples[0]![0]!);
+    row(
+      "throttle",
+      "express",
+      `list with ${variants[i]} throttle`,
+      [variants[i]!, "no throttle"],
+      samples[i]![0]!,
+      samples[0]![0]!,
+    );
   }
   for (const variant of checked) await checkCost(variant);
 }
@@ -342,7 +414,9 @@ let coreCosts: InProcessCost[] = [];
 async function core(base: string): Promise<void> {
   coreCosts = await inProcessCosts(freshCopy(base));
   for (const cost of coreCosts) {
-    log(`in-process ${cost.scenario}: viewset ${cost.viewset.toFixed(1)} µs, hand-written ${cost.handWritten.toFixed(1)} µs`);
+    log(
+      `in-process ${cost.scenario}: viewset ${cost.viewset.toFixed(1)} µs, hand-written ${cost.handWritten.toFixed(1)} µs`,
+    );
   }
 }
 
@@ -352,7 +426,9 @@ function table(section: string, headers: readonly string[]): string {
   const lines = [`| ${headers.join(" | ")} |`, `|${headers.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`];
   for (const r of rows.filter((x) => x.section === section)) {
     const spread = `${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)}`;
-    lines.push(`| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spread} |`);
+    lines.push(
+      `| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spread} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -377,7 +453,16 @@ function report(machine: string): string {
     );
   }
   if (rows.some((r) => r.section === "adapters")) {
-    parts.push(table("adapters", ["adapter", "scenario", "viewset req/s", "hand-written req/s", "viewset / hand-written", "spread"]));
+    parts.push(
+      table("adapters", [
+        "adapter",
+        "scenario",
+        "viewset req/s",
+        "hand-written req/s",
+        "viewset / hand-written",
+        "spread",
+      ]),
+    );
   }
   if (rows.some((r) => r.section === "large")) {
     parts.push(
@@ -393,7 +478,14 @@ function report(machine: string): string {
       [
         `Throttles (rate ${THROTTLE_RATE}, every request signed in with a bearer token), as a ratio to the same route without one.`,
         "",
-        table("throttle", ["adapter", "scenario", "throttled req/s", "unthrottled req/s", "throttled / unthrottled", "spread"]),
+        table("throttle", [
+          "adapter",
+          "scenario",
+          "throttled req/s",
+          "unthrottled req/s",
+          "throttled / unthrottled",
+          "spread",
+        ]),
         "",
         "One check (`checkThrottles` with one throttle), in-process: one after another, and 32 at a time.",
         "",

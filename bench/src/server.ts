@@ -22,7 +22,9 @@ async function throttlesOf(config: ServerConfig): Promise<{ throttles: Throttle[
       })
     : undefined;
   const options = store ? { store } : {};
-  const throttle = variant.startsWith("ip") ? ipRateThrottle(THROTTLE_RATE, options) : userRateThrottle(THROTTLE_RATE, options);
+  const throttle = variant.startsWith("ip")
+    ? ipRateThrottle(THROTTLE_RATE, options)
+    : userRateThrottle(THROTTLE_RATE, options);
   return { throttles: [throttle], close: async () => store?.close() };
 }
 
@@ -45,7 +47,10 @@ async function routerOf(config: ServerConfig, db: ShopDatabase, throttles: Throt
     import("../../examples/shop/src/schema.js"),
   ]);
   const router = new Router("/api/v1", { throttles, authentication });
-  router.register("products", modelViewSet(db, products, { readOnly: true, pagination: cursorPagination(), ordering: ["-createdAt"] }));
+  router.register(
+    "products",
+    modelViewSet(db, products, { readOnly: true, pagination: cursorPagination(), ordering: ["-createdAt"] }),
+  );
   return router;
 }
 

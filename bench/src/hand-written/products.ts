@@ -17,7 +17,13 @@ export interface Answer {
 const PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
-const ORDERABLE = { name: products.name, price: products.price, createdAt: products.createdAt, updatedAt: products.updatedAt, id: products.id };
+const ORDERABLE = {
+  name: products.name,
+  price: products.price,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  id: products.id,
+};
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 function problem(status: number, detail: string, errors?: Record<string, string[]>): Answer {
@@ -53,7 +59,10 @@ export function listProducts(db: ShopDatabase, origin: string, path: string, raw
     return problem(400, 'Invalid value for filter "status".', { status: ["Select a valid choice."] });
   }
   const pageSizeText = query.get("page_size");
-  const size = pageSizeText !== null && POSITIVE_INT.test(pageSizeText) ? Math.min(Number(pageSizeText), MAX_PAGE_SIZE) : PAGE_SIZE;
+  const size =
+    pageSizeText !== null && POSITIVE_INT.test(pageSizeText)
+      ? Math.min(Number(pageSizeText), MAX_PAGE_SIZE)
+      : PAGE_SIZE;
   const pageText = query.get("page") ?? "1";
   if (!POSITIVE_INT.test(pageText)) return problem(404, "Invalid page.");
   const where = status === null ? undefined : eq(products.status, status as (typeof PRODUCT_STATUSES)[number]);
@@ -95,16 +104,20 @@ export function retrieveProduct(db: ShopDatabase, idText: string): Answer {
 
 /** `POST /api/v1/products/`: checks the types of the fields a product needs, then inserts. */
 export function createProduct(db: ShopDatabase, origin: string, path: string, body: unknown): Answer {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "Invalid input.", { non_field_errors: ["Expected an object."] });
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return problem(400, "Invalid input.", { non_field_errors: ["Expected an object."] });
   const input = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
-  if (typeof input.name !== "string" || input.name.length > 200) errors.name = ["A name of at most 200 characters is required."];
+  if (typeof input.name !== "string" || input.name.length > 200)
+    errors.name = ["A name of at most 200 characters is required."];
   if (!Number.isSafeInteger(input.categoryId)) errors.categoryId = ["An integer is required."];
   const price = typeof input.price === "number" ? String(input.price) : input.price;
   if (typeof price !== "string" || !DECIMAL.test(price)) errors.price = ["A decimal number is required."];
-  if (input.status !== undefined && !(PRODUCT_STATUSES as readonly unknown[]).includes(input.status)) errors.status = ["Select a valid choice."];
+  if (input.status !== undefined && !(PRODUCT_STATUSES as readonly unknown[]).includes(input.status))
+    errors.status = ["Select a valid choice."];
   if (input.inStock !== undefined && typeof input.inStock !== "boolean") errors.inStock = ["Must be a boolean."];
-  if (input.description !== undefined && input.description !== null && typeof input.description !== "string") errors.description = ["Must be text."];
+  if (input.description !== undefined && input.description !== null && typeof input.description !== "string")
+    errors.description = ["Must be text."];
   if (Object.keys(errors).length > 0) return problem(400, "Invalid input.", errors);
 
   const [created] = db

@@ -67,15 +67,34 @@ describe("the README quick start", () => {
       });
       const base = `http://127.0.0.1:${port}/api/v1/todos/`;
       await waitFor(base, child);
-      const created = await fetch(base, { method: "POST", headers: { "content-type": "application/json" }, body: '{"title":"Write docs","done":false}' });
+      const created = await fetch(base, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"title":"Write docs","done":false}',
+      });
       expect(created.status).toBe(201);
-      await fetch(base, { method: "POST", headers: { "content-type": "application/json" }, body: '{"title":"Ship","done":true}' });
+      await fetch(base, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"title":"Ship","done":true}',
+      });
       const list = await (await fetch(`${base}?done=false&ordering=-id`)).json();
-      expect(list).toEqual({ count: 1, next: null, previous: null, results: [{ id: 1, title: "Write docs", done: false }] });
+      expect(list).toEqual({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ id: 1, title: "Write docs", done: false }],
+      });
       expect(await (await fetch(`${base}2`)).json()).toEqual({ id: 2, title: "Ship", done: true });
-      const invalid = await fetch(base, { method: "POST", headers: { "content-type": "application/json" }, body: '{"title":7}' });
+      const invalid = await fetch(base, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"title":7}',
+      });
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toMatchObject({ errors: { title: expect.any(Array), done: ["This field is required."] } });
+      expect(await invalid.json()).toMatchObject({
+        errors: { title: expect.any(Array), done: ["This field is required."] },
+      });
     }, 20_000);
   }
 });

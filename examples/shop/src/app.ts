@@ -19,17 +19,10 @@ import { PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.j
 
 export const API_PREFIX = "/api/v1";
 
-/**
- * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
- * stats), categories, and the read-only price-change log. The same router serves Express, Koa
- * and Hono (see `serve.ts`); `options` are the router's (throttles, page size, ...).
- */
-export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
-  const router = new Router(API_PREFIX, options);
-
-  router.register(
-    "products",
-    modelViewSet(db, products, {
+/** The shop's three viewsets: the REST API serves them, and the admin shows the same models and managers. */
+export function shopViewSets(db: ShopDatabase) {
+  return {
+    products: modelViewSet(db, products, {
       filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
       orderingFields: ["name", "price", "createdAt", "updatedAt"],
       searchFields: ["name", "description"],
@@ -40,29 +33,51 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
         clean(product) {
           const errors: Record<string, string[]> = {};
           if (product.name.trim() === "") errors.name = ["This field may not be blank."];
-          if (product.status === "live" && Number(product.price) <= 0) errors.price = ["A live product needs a price above zero."];
+          if (product.status === "live" && Number(product.price) <= 0)
+            errors.price = ["A live product needs a price above zero."];
           if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         },
       },
     }),
+    categories: modelViewSet(db, categories, {
+      searchFields: ["name"],
+      ordering: ["name"],
+      rejectUnknownRequestFields: true,
+    }),
+    // An audit log: written only by the discount action, so clients may read it and nothing else.
+    priceChanges: modelViewSet(db, priceChanges, {
+      readOnly: true,
+      filterFields: ["productId", "reason", "changedAt"],
+      ordering: ["-changedAt"],
+    }),
+  };
+}
+
+/**
+ * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
+ * stats), categories, and the read-only price-change log. The same router serves Express, Koa
+ * and Hono (see `serve.ts`); `options` are the router's (throttles, page size, ...).
+ */
+export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
+  const router = new Router(API_PREFIX, options);
+
+  const viewsets = shopViewSets(db);
+  router.register("products", viewsets.products);
+  router.action(
+    "products",
+    "discount",
+    { methods: ["POST"], detail: true, summary: "Lower the price by a percentage" },
+    (request) => discount(db, request),
   );
-  router.action("products", "discount", { methods: ["POST"], detail: true, summary: "Lower the price by a percentage" }, (request) =>
-    discount(db, request),
-  );
-  router.action("products", "stats", { methods: ["GET"], summary: "Counts by status and the average price" }, (request) =>
-    stats(db, request),
+  router.action(
+    "products",
+    "stats",
+    { methods: ["GET"], summary: "Counts by status and the average price" },
+    (request) => stats(db, request),
   );
 
-  router.register(
-    "categories",
-    modelViewSet(db, categories, { searchFields: ["name"], ordering: ["name"], rejectUnknownRequestFields: true }),
-  );
-
-  // An audit log: written only by the discount action, so clients may read it and nothing else.
-  router.register(
-    "price_changes",
-    modelViewSet(db, priceChanges, { readOnly: true, filterFields: ["productId", "reason", "changedAt"], ordering: ["-changedAt"] }),
-  );
+  router.register("categories", viewsets.categories);
+  router.register("price_changes", viewsets.priceChanges);
 
   // The API described: the document, and an offline swagger-ui reference page for it.
   const openapi = shopOpenAPI(router);
@@ -94,7 +109,7 @@ export function apiRoot(request: ApiRequest): Promise<ApiResponse> {
 /** `{ "percent": 10, "reason": "sale" }`, checked by hand: an action owns its own input. */
 function parseDiscount(body: unknown): { percent: number; reason: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ValidationError("Send a JSON object such as {\"percent\": 10}.");
+    throw new ValidationError('Send a JSON object such as {"percent": 10}.');
   }
   const { percent, reason = "discount" } = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
@@ -139,7 +154,9 @@ async function stats(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse
     .where(inCategory)
     .groupBy(products.status)
     .all();
-  const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, rows.find((r) => r.status === status)?.count ?? 0]));
+  const byStatus = Object.fromEntries(
+    PRODUCT_STATUSES.map((status) => [status, rows.find((r) => r.status === status)?.count ?? 0]),
+  );
   const [average] = db
     .select({ price: avg(products.price) })
     .from(products)

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { PRODUCT_STATUSES } from "./schema.js";
+import type { PRODUCT_STATUSES } from "./schema.js";
 
 export interface SeedOptions {
   /** Number of categories (at most `CATEGORY_NAMES.length`). Default 20. */
@@ -15,12 +15,58 @@ export interface SeedOptions {
 export const DEFAULT_SEED = { categories: 20, products: 5_000, priceChanges: 500, seed: 42 } as const;
 
 export const CATEGORY_NAMES = [
-  "Books", "Garden", "Kitchen", "Toys", "Music", "Outdoor", "Office", "Bath", "Lighting", "Tools",
-  "Sports", "Travel", "Pets", "Games", "Crafts", "Audio", "Bedding", "Storage", "Coffee", "Bikes",
+  "Books",
+  "Garden",
+  "Kitchen",
+  "Toys",
+  "Music",
+  "Outdoor",
+  "Office",
+  "Bath",
+  "Lighting",
+  "Tools",
+  "Sports",
+  "Travel",
+  "Pets",
+  "Games",
+  "Crafts",
+  "Audio",
+  "Bedding",
+  "Storage",
+  "Coffee",
+  "Bikes",
 ] as const;
 
-const ADJECTIVES = ["Oak", "Walnut", "Steel", "Linen", "Copper", "Bamboo", "Wool", "Glass", "Cedar", "Stone", "Cotton", "Brass"];
-const NOUNS = ["Lamp", "Chair", "Kettle", "Shelf", "Mug", "Basket", "Clock", "Bowl", "Desk", "Rug", "Bottle", "Stool", "Tray", "Vase"];
+const ADJECTIVES = [
+  "Oak",
+  "Walnut",
+  "Steel",
+  "Linen",
+  "Copper",
+  "Bamboo",
+  "Wool",
+  "Glass",
+  "Cedar",
+  "Stone",
+  "Cotton",
+  "Brass",
+];
+const NOUNS = [
+  "Lamp",
+  "Chair",
+  "Kettle",
+  "Shelf",
+  "Mug",
+  "Basket",
+  "Clock",
+  "Bowl",
+  "Desk",
+  "Rug",
+  "Bottle",
+  "Stool",
+  "Tray",
+  "Vase",
+];
 
 // The first product is created at this instant; each next one 37 minutes later.
 const EPOCH = Date.UTC(2024, 0, 1);
@@ -49,7 +95,7 @@ function statusOf(roll: number): (typeof PRODUCT_STATUSES)[number] {
 
 /** A price from 1.00 to 500.00 with two decimals, as text (the column stores it as a number). */
 function priceOf(roll: number): string {
-  return (100 + Math.floor(roll * 49_901)) / 100 + "";
+  return `${(100 + Math.floor(roll * 49_901)) / 100}`;
 }
 
 /**
@@ -62,7 +108,9 @@ export function seed(client: Database, options: SeedOptions = {}): boolean {
   const existing = client.prepare("SELECT count(*) AS n FROM products").get() as { n: number };
   if (existing.n > 0) return false;
   const next = random(seedValue);
-  const insertCategory = client.prepare("INSERT INTO categories (id, name, description, created_at) VALUES (?, ?, ?, ?)");
+  const insertCategory = client.prepare(
+    "INSERT INTO categories (id, name, description, created_at) VALUES (?, ?, ?, ?)",
+  );
   const insertProduct = client.prepare(
     `INSERT INTO products (id, name, description, category_id, in_stock, price, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -87,7 +135,13 @@ export function seed(client: Database, options: SeedOptions = {}): boolean {
     }
     for (let i = 0; i < Math.min(priceChanges, products); i++) {
       const productId = 1 + Math.floor(next() * products);
-      insertChange.run(productId, priceOf(next()), priceOf(next()), pick(next, ["restock", "sale", "supplier"]), EPOCH + i * STEP_MS);
+      insertChange.run(
+        productId,
+        priceOf(next()),
+        priceOf(next()),
+        pick(next, ["restock", "sale", "supplier"]),
+        EPOCH + i * STEP_MS,
+      );
     }
   })();
   return true;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import type { Router } from "@viewsets/core";
+import type { Mountable, Router } from "@viewsets/core";
 import * as expressAdapter from "@viewsets/express";
 import * as honoAdapter from "@viewsets/hono";
 import * as koaAdapter from "@viewsets/koa";
@@ -24,20 +24,24 @@ export function isFramework(name: string): name is Framework {
   return (FRAMEWORKS as readonly string[]).includes(name);
 }
 
-/** A Node server for the router on one framework: the router's routes and the API root. */
-function nodeServer(router: Router, framework: Framework): Server {
+/** A Node server for the router on one framework: the router's routes, the API root, then `mounts` (the admin). */
+function nodeServer(router: Router, framework: Framework, mounts: readonly Mountable[]): Server {
   switch (framework) {
     case "express": {
       const app = express();
       app.get([API_PREFIX, `${API_PREFIX}/`], expressAdapter.toExpress(apiRoot));
       expressAdapter.registerRoutes(router, app);
+      for (const mounted of mounts) expressAdapter.registerRoutes(mounted, app);
       return createServer(app);
     }
     case "koa": {
       const app = new Koa();
       const root = koaAdapter.toKoa(apiRoot);
-      app.use((ctx, next) => (ctx.method === "GET" && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next()));
+      app.use((ctx, next) =>
+        ctx.method === "GET" && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next(),
+      );
       koaAdapter.registerRoutes(router, app);
+      for (const mounted of mounts) koaAdapter.registerRoutes(mounted, app);
       return createServer(app.callback());
     }
     case "hono": {
@@ -45,15 +49,22 @@ function nodeServer(router: Router, framework: Framework): Server {
       app.get(API_PREFIX, honoAdapter.toHono(apiRoot));
       app.get(`${API_PREFIX}/`, honoAdapter.toHono(apiRoot));
       honoAdapter.registerRoutes(router, app);
+      for (const mounted of mounts) honoAdapter.registerRoutes(mounted, app);
       // @hono/node-server's listener on a Node server that is not listening yet, as for the others.
       return createAdaptorServer({ fetch: app.fetch }) as Server;
     }
   }
 }
 
-/** Serves the router on `framework` at `port` (0 picks a free one) and resolves once listening. */
-export async function listen(router: Router, framework: Framework, port = 0, host?: string): Promise<Listening> {
-  const server = nodeServer(router, framework);
+/** Serves the router (and `mounts`) on `framework` at `port` (0 picks a free one) and resolves once listening. */
+export async function listen(
+  router: Router,
+  framework: Framework,
+  port = 0,
+  host?: string,
+  mounts: readonly Mountable[] = [],
+): Promise<Listening> {
+  const server = nodeServer(router, framework, mounts);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

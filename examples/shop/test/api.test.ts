@@ -24,7 +24,8 @@ interface ProductJSON {
 describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
   let shop: RunningShop;
   const sqlCount = (where: string, ...params: unknown[]) =>
-    (shop.database.client.prepare(`SELECT count(*) AS n FROM products WHERE ${where}`).get(...params) as { n: number }).n;
+    (shop.database.client.prepare(`SELECT count(*) AS n FROM products WHERE ${where}`).get(...params) as { n: number })
+      .n;
 
   beforeAll(async () => {
     shop = await startShop(framework, directory.path);
@@ -110,20 +111,34 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       status: "live",
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Teak Bench", categoryId: 3, price: "149.9", status: "live", inStock: true });
+    expect(created.body).toMatchObject({
+      name: "Teak Bench",
+      categoryId: 3,
+      price: "149.9",
+      status: "live",
+      inStock: true,
+    });
     expect(created.headers.get("location")).toBe(`${shop.api}/products/${created.body.id}`);
     const fetched = await getJSON(created.headers.get("location")!);
     expect(fetched.body).toEqual(created.body);
   });
 
   it("refuses an invalid product with problem+json naming each field", async () => {
-    const { status, headers, body } = await send("POST", `${shop.api}/products/`, { name: "Teak Bench", price: "cheap" });
+    const { status, headers, body } = await send("POST", `${shop.api}/products/`, {
+      name: "Teak Bench",
+      price: "cheap",
+    });
     expect(status).toBe(400);
     expect(headers.get("content-type")).toBe("application/problem+json");
     expect(body).toMatchObject({ status: 400, title: "Bad Request" });
     expect(Object.keys(body.errors).sort()).toEqual(["categoryId", "price"]);
     // The products viewset sets rejectUnknownRequestFields: a typo is an error, not silently dropped.
-    const unknown = await send("POST", `${shop.api}/products/`, { name: "Teak Bench", categoryId: 1, price: "1", colour: "brown" });
+    const unknown = await send("POST", `${shop.api}/products/`, {
+      name: "Teak Bench",
+      categoryId: 1,
+      price: "1",
+      colour: "brown",
+    });
     expect(unknown.status).toBe(400);
     expect(Object.keys(unknown.body.errors)).toEqual(["colour"]);
     const blank = await send("POST", `${shop.api}/products/`, { name: " ", categoryId: 1, price: "0", status: "live" });
@@ -158,7 +173,12 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     expect(Number(body.price)).toBeCloseTo(Math.round(Number(before.price) * 90) / 100, 2);
     const log = await getJSON(`${shop.api}/price_changes/?productId=2&reason=sale`);
     expect(log.body.count).toBe(1);
-    expect(log.body.results[0]).toMatchObject({ productId: 2, oldPrice: before.price, newPrice: body.price, reason: "sale" });
+    expect(log.body.results[0]).toMatchObject({
+      productId: 2,
+      oldPrice: before.price,
+      newPrice: body.price,
+      reason: "sale",
+    });
 
     const invalid = await send("POST", `${shop.api}/products/2/discount/`, { percent: 100 });
     expect(invalid.status).toBe(400);
@@ -187,7 +207,11 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       ["PATCH", "/price_changes/1"],
       ["DELETE", "/price_changes/1"],
     ] as const) {
-      const { status, headers } = await send(method, `${shop.api}${path}`, method === "DELETE" ? undefined : { reason: "x" });
+      const { status, headers } = await send(
+        method,
+        `${shop.api}${path}`,
+        method === "DELETE" ? undefined : { reason: "x" },
+      );
       expect(status, `${method} ${path}`).toBe(405);
       expect(headers.get("allow")).toBe("GET");
     }

@@ -15,7 +15,11 @@ describe("the shop's database", () => {
     const { client, close } = openDatabase(join(directory.path, "schema.sqlite"), { seed: false });
     for (const table of [categories, products, priceChanges]) {
       const name = getTableName(table);
-      const columns = client.prepare(`PRAGMA table_info(${name})`).all() as { name: string; notnull: number; pk: number }[];
+      const columns = client.prepare(`PRAGMA table_info(${name})`).all() as {
+        name: string;
+        notnull: number;
+        pk: number;
+      }[];
       const declared = Object.values(getTableColumns(table));
       expect(columns.map((c) => c.name).sort(), name).toEqual(declared.map((c) => c.name).sort());
       for (const column of declared) {
@@ -26,7 +30,11 @@ describe("the shop's database", () => {
         .filter((index) => index.origin === "c")
         .map((index) => index.name)
         .sort();
-      expect(indexes, name).toEqual(getTableConfig(table).indexes.map((index) => index.config.name).sort());
+      expect(indexes, name).toEqual(
+        getTableConfig(table)
+          .indexes.map((index) => index.config.name)
+          .sort(),
+      );
     }
     close();
   });
@@ -60,10 +68,15 @@ describe("the shop's database", () => {
 
   it("seeds a mix of statuses and prices the list queries can use", () => {
     const { client, close } = openDatabase(join(directory.path, "a.sqlite"));
-    const byStatus = client.prepare("SELECT status, count(*) AS n FROM products GROUP BY status").all() as { status: string; n: number }[];
+    const byStatus = client.prepare("SELECT status, count(*) AS n FROM products GROUP BY status").all() as {
+      status: string;
+      n: number;
+    }[];
     expect(byStatus.map((row) => row.status).sort()).toEqual(["archived", "draft", "live"]);
     const plan = client
-      .prepare("EXPLAIN QUERY PLAN SELECT * FROM products WHERE status = 'live' ORDER BY price DESC, id LIMIT 20 OFFSET 20")
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM products WHERE status = 'live' ORDER BY price DESC, id LIMIT 20 OFFSET 20",
+      )
       .all() as { detail: string }[];
     expect(plan.map((step) => step.detail).join("\n")).toContain("products_status_price");
     close();

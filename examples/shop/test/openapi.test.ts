@@ -37,7 +37,14 @@ export const noName: NewProduct = { categoryId: 3, price: "1.00" };
 `;
 
 function typeErrors(directory: string, file: string): string[] {
-  const program = ts.createProgram([join(directory, file)], { strict: true, noEmit: true, skipLibCheck: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram([join(directory, file)], {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+  });
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
@@ -93,7 +100,10 @@ describe("the shop's OpenAPI document", () => {
 
   it("is what the viewsets-openapi command exports", () => {
     const cli = fileURLToPath(new URL("../../../packages/core/src/docs/cli.ts", import.meta.url));
-    const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=source", cli, "src/document.ts"], { cwd: root, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=source", cli, "src/document.ts"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(JSON.parse(out)).toEqual(document);
   }, 30_000);
 

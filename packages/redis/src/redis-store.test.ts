@@ -12,7 +12,12 @@ const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const IN_CI = process.env.CI === "true";
 
 async function probe(url: string): Promise<string | null> {
-  const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 1000 });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+    connectTimeout: 1000,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -27,7 +32,9 @@ async function probe(url: string): Promise<string | null> {
 
 const unreachable = await probe(REDIS_URL);
 if (unreachable && !IN_CI) {
-  console.warn(`@viewsets/redis: skipping the Redis tests: no Redis at ${REDIS_URL} (${unreachable}); set REDIS_URL, or CI=true to fail instead.`);
+  console.warn(
+    `@viewsets/redis: skipping the Redis tests: no Redis at ${REDIS_URL} (${unreachable}); set REDIS_URL, or CI=true to fail instead.`,
+  );
 }
 const redisIt = unreachable && !IN_CI ? it.skip : it;
 
@@ -84,9 +91,24 @@ describe("RedisThrottleStore", () => {
     const s = store({ clock: "caller" });
     const T = 1_700_000_000_000;
     expect(await s.hit("k", 3, 60_000, T)).toEqual({ allowed: true, count: 1, retryAfterMs: 0, resetMs: 60_000 });
-    expect(await s.hit("k", 3, 60_000, T + 10_000)).toEqual({ allowed: true, count: 2, retryAfterMs: 0, resetMs: 60_000 });
-    expect(await s.hit("k", 3, 60_000, T + 20_000)).toEqual({ allowed: true, count: 3, retryAfterMs: 0, resetMs: 60_000 });
-    expect(await s.hit("k", 3, 60_000, T + 30_000)).toEqual({ allowed: false, count: 3, retryAfterMs: 30_000, resetMs: 50_000 });
+    expect(await s.hit("k", 3, 60_000, T + 10_000)).toEqual({
+      allowed: true,
+      count: 2,
+      retryAfterMs: 0,
+      resetMs: 60_000,
+    });
+    expect(await s.hit("k", 3, 60_000, T + 20_000)).toEqual({
+      allowed: true,
+      count: 3,
+      retryAfterMs: 0,
+      resetMs: 60_000,
+    });
+    expect(await s.hit("k", 3, 60_000, T + 30_000)).toEqual({
+      allowed: false,
+      count: 3,
+      retryAfterMs: 30_000,
+      resetMs: 50_000,
+    });
     expect(await s.hit("k", 3, 60_000, T + 59_999)).toMatchObject({ allowed: false, retryAfterMs: 1 });
     expect(await s.hit("k", 3, 60_000, T + 60_000)).toMatchObject({ allowed: true, count: 3 });
     expect(await s.hit("k", 3, 60_000, T + 60_001)).toMatchObject({ allowed: false, retryAfterMs: 9_999 });
@@ -123,114 +145,162 @@ describe("RedisThrottleStore", () => {
   redisIt("lets exactly 10 of 100 parallel checks through a limit of 10", async () => {
     const throttle = userRateThrottle("10/min", { store: store() });
     const subject = {
-      request: { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "http://x", remoteAddress: "127.0.0.1", body: { kind: "none" as const } },
+      request: {
+        method: "GET",
+        path: "/",
+        rawQuery: "",
+        headers: {},
+        origin: "http://x",
+        remoteAddress: "127.0.0.1",
+        body: { kind: "none" as const },
+      },
       ip: "127.0.0.1",
       user: { id: 1 },
       userId: "1",
     };
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => checkThrottles([throttle], subject)));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(10);
-    expect(outcomes.filter((o) => o.status === "rejected" && (o.reason as { status?: number }).status === 429)).toHaveLength(90);
+    expect(
+      outcomes.filter((o) => o.status === "rejected" && (o.reason as { status?: number }).status === 429),
+    ).toHaveLength(90);
   });
 
-  redisIt("enforces one combined limit for two processes sharing one Redis", async () => {
-    const prefix = uniquePrefix();
-    const worker = fileURLToPath(new URL("./fixtures/hit-worker.ts", import.meta.url));
-    const root = fileURLToPath(new URL("../../..", import.meta.url));
-    const children = [0, 1].map(() =>
-      fork(worker, [REDIS_URL, prefix, "25", "30"], {
-        cwd: root,
-        execArgv: ["--import", "tsx", "--conditions=source"],
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-      }),
-    );
-    const message = (child: (typeof children)[number]) =>
-      new Promise<unknown>((resolve, reject) => {
-        child.once("message", resolve);
-        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  redisIt(
+    "enforces one combined limit for two processes sharing one Redis",
+    async () => {
+      const prefix = uniquePrefix();
+      const worker = fileURLToPath(new URL("./fixtures/hit-worker.ts", import.meta.url));
+      const root = fileURLToPath(new URL("../../..", import.meta.url));
+      const children = [0, 1].map(() =>
+        fork(worker, [REDIS_URL, prefix, "25", "30"], {
+          cwd: root,
+          execArgv: ["--import", "tsx", "--conditions=source"],
+          stdio: ["ignore", "inherit", "inherit", "ipc"],
+        }),
+      );
+      const message = (child: (typeof children)[number]) =>
+        new Promise<unknown>((resolve, reject) => {
+          child.once("message", resolve);
+          child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+        });
+      await Promise.all(children.map(message)); // both connected and warmed up
+      const results = children.map(message);
+      for (const child of children) child.send("go");
+      const counts = (await Promise.all(results)) as { allowed: number; unanswered: number }[];
+      expect(counts.map((c) => c.unanswered)).toEqual([0, 0]);
+      expect(counts[0]!.allowed + counts[1]!.allowed).toBe(25);
+      expect(await admin!.zcard(`${prefix}shared`)).toBe(25);
+    },
+    30_000,
+  );
+
+  redisIt(
+    "serves requests through an outage (fail open), logging its start and end once each",
+    async () => {
+      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      proxies.push(proxy);
+      const { logger, lines } = recordingLogger();
+      const s = store({ url: proxy.url, logger, timeoutMs: 200 });
+      expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true, count: 1 });
+      expect(lines).toEqual([]);
+
+      proxy.set("down");
+      const started = Date.now();
+      for (let i = 0; i < 50; i++) expect(await s.hit("k", 100, 60_000, Date.now())).toBeNull();
+      expect(Date.now() - started).toBeLessThan(2000); // 50 checks, none waits for the timeout
+      expect(s.available).toBe(false);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: "error" });
+      expect(lines[0]!.message).toMatch(
+        /^@viewsets\/redis: Redis is unreachable \(.+\); requests are served without rate limits until it is back\.$/,
+      );
+
+      proxy.set("up");
+      await until(async () => (await s.hit("k", 100, 60_000, Date.now())) !== null);
+      expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true });
+      expect(s.available).toBe(true);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toEqual({
+        level: "info",
+        message: "@viewsets/redis: Redis is reachable again; rate limits apply again.",
       });
-    await Promise.all(children.map(message)); // both connected and warmed up
-    const results = children.map(message);
-    for (const child of children) child.send("go");
-    const counts = (await Promise.all(results)) as { allowed: number; unanswered: number }[];
-    expect(counts.map((c) => c.unanswered)).toEqual([0, 0]);
-    expect(counts[0]!.allowed + counts[1]!.allowed).toBe(25);
-    expect(await admin!.zcard(`${prefix}shared`)).toBe(25);
-  }, 30_000);
+    },
+    20_000,
+  );
 
-  redisIt("serves requests through an outage (fail open), logging its start and end once each", async () => {
-    const proxy = await flakyProxy(hostOf(REDIS_URL));
-    proxies.push(proxy);
-    const { logger, lines } = recordingLogger();
-    const s = store({ url: proxy.url, logger, timeoutMs: 200 });
-    expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true, count: 1 });
-    expect(lines).toEqual([]);
+  redisIt(
+    "does not hang when Redis accepts connections but never answers",
+    async () => {
+      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      proxies.push(proxy);
+      const { logger, lines } = recordingLogger();
+      const s = store({ url: proxy.url, logger, timeoutMs: 150 });
+      expect(await s.hit("k", 5, 60_000, Date.now())).not.toBeNull();
+      proxy.set("stalled");
+      // The connection stays open: each check must give up after timeoutMs, not hang.
+      let started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => s.hit("k", 5, 60_000, Date.now())));
+      expect(answers.every((a) => a === null)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      expect(Date.now() - started).toBeLessThan(1000);
+      // Now known to be down: one check probes (and waits), the others answer at once.
+      started = Date.now();
+      const probe = s.hit("k", 5, 60_000, Date.now());
+      for (let i = 0; i < 20; i++) expect(await s.hit("k", 5, 60_000, Date.now())).toBeNull();
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(await probe).toBeNull();
+      expect(lines.filter((l) => l.level === "error")).toHaveLength(1);
+    },
+    20_000,
+  );
 
-    proxy.set("down");
-    const started = Date.now();
-    for (let i = 0; i < 50; i++) expect(await s.hit("k", 100, 60_000, Date.now())).toBeNull();
-    expect(Date.now() - started).toBeLessThan(2000); // 50 checks, none waits for the timeout
-    expect(s.available).toBe(false);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "error" });
-    expect(lines[0]!.message).toMatch(/^@viewsets\/redis: Redis is unreachable \(.+\); requests are served without rate limits until it is back\.$/);
-
-    proxy.set("up");
-    await until(async () => (await s.hit("k", 100, 60_000, Date.now())) !== null);
-    expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true });
-    expect(s.available).toBe(true);
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toEqual({ level: "info", message: "@viewsets/redis: Redis is reachable again; rate limits apply again." });
-  }, 20_000);
-
-  redisIt("does not hang when Redis accepts connections but never answers", async () => {
-    const proxy = await flakyProxy(hostOf(REDIS_URL));
-    proxies.push(proxy);
-    const { logger, lines } = recordingLogger();
-    const s = store({ url: proxy.url, logger, timeoutMs: 150 });
-    expect(await s.hit("k", 5, 60_000, Date.now())).not.toBeNull();
-    proxy.set("stalled");
-    // The connection stays open: each check must give up after timeoutMs, not hang.
-    let started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => s.hit("k", 5, 60_000, Date.now())));
-    expect(answers.every((a) => a === null)).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(Date.now() - started).toBeLessThan(1000);
-    // Now known to be down: one check probes (and waits), the others answer at once.
-    started = Date.now();
-    const probe = s.hit("k", 5, 60_000, Date.now());
-    for (let i = 0; i < 20; i++) expect(await s.hit("k", 5, 60_000, Date.now())).toBeNull();
-    expect(Date.now() - started).toBeLessThan(100);
-    expect(await probe).toBeNull();
-    expect(lines.filter((l) => l.level === "error")).toHaveLength(1);
-  }, 20_000);
-
-  redisIt("refuses requests with 503 during an outage when failClosed", async () => {
-    const proxy = await flakyProxy(hostOf(REDIS_URL));
-    proxies.push(proxy);
-    const { logger, lines } = recordingLogger();
-    const s = store({ url: proxy.url, logger, failClosed: true, timeoutMs: 200 });
-    const throttle = userRateThrottle("100/min", { store: s });
-    const subject = {
-      request: { method: "GET", path: "/", rawQuery: "", headers: {}, origin: "http://x", remoteAddress: "127.0.0.1", body: { kind: "none" as const } },
-      ip: "127.0.0.1",
-      user: undefined,
-      userId: undefined,
-    };
-    expect(await checkThrottles([throttle], subject)).toMatchObject({ "RateLimit-Limit": "100", "RateLimit-Remaining": "99" });
-    proxy.set("down");
-    for (let i = 0; i < 5; i++) {
-      const error = await checkThrottles([throttle], subject).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ThrottleUnavailable);
-      expect((error as ThrottleUnavailable).status).toBe(503);
-      expect((error as ThrottleUnavailable).headers["Retry-After"]).toBe("5");
-    }
-    expect(lines).toHaveLength(1);
-    expect(lines[0]!.message).toMatch(/requests that are throttled are refused with 503/);
-    proxy.set("up");
-    await until(async () => (await checkThrottles([throttle], subject).then(() => true, () => false)));
-    expect(lines.map((l) => l.level)).toEqual(["error", "info"]);
-  }, 20_000);
+  redisIt(
+    "refuses requests with 503 during an outage when failClosed",
+    async () => {
+      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      proxies.push(proxy);
+      const { logger, lines } = recordingLogger();
+      const s = store({ url: proxy.url, logger, failClosed: true, timeoutMs: 200 });
+      const throttle = userRateThrottle("100/min", { store: s });
+      const subject = {
+        request: {
+          method: "GET",
+          path: "/",
+          rawQuery: "",
+          headers: {},
+          origin: "http://x",
+          remoteAddress: "127.0.0.1",
+          body: { kind: "none" as const },
+        },
+        ip: "127.0.0.1",
+        user: undefined,
+        userId: undefined,
+      };
+      expect(await checkThrottles([throttle], subject)).toMatchObject({
+        "RateLimit-Limit": "100",
+        "RateLimit-Remaining": "99",
+      });
+      proxy.set("down");
+      for (let i = 0; i < 5; i++) {
+        const error = await checkThrottles([throttle], subject).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ThrottleUnavailable);
+        expect((error as ThrottleUnavailable).status).toBe(503);
+        expect((error as ThrottleUnavailable).headers["Retry-After"]).toBe("5");
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.message).toMatch(/requests that are throttled are refused with 503/);
+      proxy.set("up");
+      await until(
+        async () =>
+          await checkThrottles([throttle], subject).then(
+            () => true,
+            () => false,
+          ),
+      );
+      expect(lines.map((l) => l.level)).toEqual(["error", "info"]);
+    },
+    20_000,
+  );
 
   redisIt("works with a client the app passes in, and leaves it open", async () => {
     const client = new Redis(REDIS_URL);

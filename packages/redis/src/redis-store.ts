@@ -96,7 +96,14 @@ export class RedisThrottleStore implements ThrottleStore {
       await this.#connected();
       const command = (this.#client as unknown as Record<string, HitCommand>)[COMMAND] as HitCommand;
       const member = `${this.#member}:${(this.#sequence = (this.#sequence + 1) % Number.MAX_SAFE_INTEGER)}`;
-      const pending = command.call(this.#client, this.prefix + key, limit, windowMs, this.#useCallerClock ? now : "", member);
+      const pending = command.call(
+        this.#client,
+        this.prefix + key,
+        limit,
+        windowMs,
+        this.#useCallerClock ? now : "",
+        member,
+      );
       hit = parseReply(await withTimeout(pending, this.timeoutMs));
     } catch (error) {
       this.#failed(error);

@@ -47,9 +47,7 @@ describe.skipIf(!up && !IN_CI)("two app processes sharing one Redis", () => {
     const statuses: number[] = [];
     // Alternate between the two instances, as a load balancer would, some in parallel.
     for (let round = 0; round < 6; round++) {
-      const replies = await Promise.all(
-        [a, b, a, b].map((base) => fetch(`${base}/api/pings/`).then((r) => r.status)),
-      );
+      const replies = await Promise.all([a, b, a, b].map((base) => fetch(`${base}/api/pings/`).then((r) => r.status)));
       statuses.push(...replies);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);

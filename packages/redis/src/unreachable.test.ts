@@ -14,7 +14,10 @@ async function closedPort(): Promise<number> {
 
 function recordingLogger() {
   const lines: string[] = [];
-  const logger: ThrottleStoreLogger = { error: (m) => lines.push(`error: ${m}`), info: (m) => lines.push(`info: ${m}`) };
+  const logger: ThrottleStoreLogger = {
+    error: (m) => lines.push(`error: ${m}`),
+    info: (m) => lines.push(`info: ${m}`),
+  };
   return { logger, lines };
 }
 
@@ -35,8 +38,14 @@ describe("RedisThrottleStore with Redis unreachable", () => {
 
   it("refuses requests with ThrottleUnavailable (503) when failClosed", async () => {
     const { logger, lines } = recordingLogger();
-    const store = new RedisThrottleStore({ url: `redis://127.0.0.1:${await closedPort()}`, logger, failClosed: true, timeoutMs: 300 });
-    for (let i = 0; i < 3; i++) await expect(store.hit("k", 1, 60_000, Date.now())).rejects.toBeInstanceOf(ThrottleUnavailable);
+    const store = new RedisThrottleStore({
+      url: `redis://127.0.0.1:${await closedPort()}`,
+      logger,
+      failClosed: true,
+      timeoutMs: 300,
+    });
+    for (let i = 0; i < 3; i++)
+      await expect(store.hit("k", 1, 60_000, Date.now())).rejects.toBeInstanceOf(ThrottleUnavailable);
     expect(lines).toHaveLength(1);
     await store.close();
   });
