@@ -31,6 +31,7 @@ export default defineConfig({
       project("drizzle", "packages/drizzle", serial),
       project("redis", "packages/redis", serial),
       project("quickstart", "examples/quickstart"),
+      project("admin", "packages/admin", serial),
       project("shop", "examples/shop", serial),
     ].filter((p) => existsSync(p.test.root)),
   },

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { DDL } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
+import { seedUsers } from "./users.js";
 
 export type ShopDatabase = BetterSQLite3Database;
 
@@ -31,7 +32,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     client.pragma("synchronous = NORMAL");
     client.exec(DDL);
     const seedOptions = options.seed ?? true;
-    if (seedOptions !== false) seeded = seed(client, seedOptions === true ? {} : seedOptions);
+    if (seedOptions !== false) {
+      seeded = seed(client, seedOptions === true ? {} : seedOptions);
+      seedUsers(client);
+    }
   }
   // SQLite checks foreign keys only when asked to, per connection.
   client.pragma("foreign_keys = ON");

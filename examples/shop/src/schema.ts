@@ -61,6 +61,14 @@ export const priceChanges = sqliteTable(
   (t) => [index("price_changes_product").on(t.productId, t.changedAt)],
 );
 
+/** The people who sign in to the admin; passwords are kept as scrypt hashes (`users.ts`). */
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username", { length: 150 }).notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  isStaff: integer("is_staff", { mode: "boolean" }).notNull().default(false),
+});
+
 export type Product = typeof products.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type PriceChange = typeof priceChanges.$inferSelect;
@@ -101,4 +109,10 @@ CREATE TABLE IF NOT EXISTS price_changes (
   changed_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS price_changes_product ON price_changes (product_id, changed_at);
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  username TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  is_staff INTEGER NOT NULL DEFAULT 0
+);
 `;

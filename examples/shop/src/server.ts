@@ -5,6 +5,7 @@
  *   PORT           default 3000
  */
 import { fileURLToPath } from "node:url";
+import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
 import { openDatabase } from "./database.js";
 import { isFramework, listen } from "./serve.js";
@@ -19,8 +20,13 @@ if (!isFramework(framework)) {
 }
 
 const database = openDatabase(file);
-const server = await listen(createShopRouter(database.db), framework, port);
+const admin = createShopAdmin(database.db);
+await admin.ready();
+const server = await listen(createShopRouter(database.db), framework, port, undefined, [admin]);
 console.log(`shop on ${framework}${database.seeded ? " (seeded a new database)" : ""}: ${server.url}${API_PREFIX}/`);
+console.log(
+  `admin: ${server.url}${ADMIN_PATH}/ (sign in as admin or editor, password shop-demo or $SHOP_DEMO_PASSWORD)`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -3,7 +3,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/database.js";
-import { categories, priceChanges, products } from "../src/schema.js";
+import { categories, priceChanges, products, users } from "../src/schema.js";
 import { DEFAULT_SEED } from "../src/seed.js";
 import { tempDirectory } from "./helpers.js";
 
@@ -13,7 +13,7 @@ afterAll(() => directory.remove());
 describe("the shop's database", () => {
   it("creates the tables as the drizzle schema declares them: columns, NOT NULL and indexes", () => {
     const { client, close } = openDatabase(join(directory.path, "schema.sqlite"), { seed: false });
-    for (const table of [categories, products, priceChanges]) {
+    for (const table of [categories, products, priceChanges, users]) {
       const name = getTableName(table);
       const columns = client.prepare(`PRAGMA table_info(${name})`).all() as {
         name: string;

@@ -26,7 +26,10 @@ export function sendApiResponse(ctx: Context, response: ApiResponse): void {
   ctx.set(response.headers);
   const { body } = response;
   // Koa serializes anything but a string or a Buffer as JSON: bytes go in as a Buffer view.
-  ctx.body = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+  if (body instanceof Uint8Array) ctx.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // A null body turns any status into 204 in Koa: an empty string keeps a redirect a redirect.
+  else if (body === null) ctx.body = response.status === 204 || response.status === 304 ? null : "";
+  else ctx.body = body;
 }
 
 /** One core handler as a Koa middleware. */

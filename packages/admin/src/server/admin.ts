@@ -1,0 +1,250 @@
+import {
+  type ApiRequest,
+  type ApiResponse,
+  ApiError,
+  type Authenticator,
+  ConfigurationError,
+  DEFAULT_BODY_LIMIT,
+  errorResponse,
+  type FieldDef,
+  MethodNotAllowed,
+  type Mountable,
+  NotFound,
+  queryParamsOf,
+  resolveSettings,
+  sendJSON,
+  ViewContext,
+  type ViewSettings,
+} from "@viewsets/core";
+import { MemoryThrottleStore, type ThrottleStore } from "@viewsets/core/throttling";
+import { UiAssets } from "./assets.js";
+import { type AdminUsers, SessionAuth, signInThrottles } from "./auth.js";
+import { type Registration, checkAdmin } from "./check.js";
+import type { ModelConfig } from "./config.js";
+import { facetsOf } from "./facets.js";
+import { lookupOf } from "./lookup.js";
+import { type AdminModel, describeModel } from "./models.js";
+import { AdminViewSet, serveRows } from "./rows.js";
+import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
+import { createSessionStore } from "./session.js";
+import { type AdminDatabase, ensureAdminTables } from "./tables.js";
+import { serveSavedViews } from "./views-api.js";
+
+export interface AdminOptions<User> {
+  /** The app's drizzle database (SQLite or PostgreSQL): the admin keeps its sessions and saved views there. */
+  readonly db: AdminDatabase;
+  /** How people sign in, and who is staff. */
+  readonly users: AdminUsers<User>;
+  /** Where the admin is mounted (default `/admin`). */
+  readonly path?: string;
+  /** The app's own authenticators (a bearer token): their users need no session and no CSRF token. */
+  readonly authentication?: readonly Authenticator[];
+  /** A session ends after this long without a request (default two weeks). */
+  readonly sessionIdleTimeoutMs?: number;
+  /** Sign-in attempts allowed per client IP and per username (default `20/min` and `10/min`). */
+  readonly signInRates?: { readonly ip?: string; readonly username?: string };
+  /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
+  readonly throttleStore?: ThrottleStore;
+  /** How many proxies in front of the app may be believed about the client IP. */
+  readonly trustedProxies?: number;
+  readonly bodyLimit?: number;
+  /** Told about every error that became a 500 (the response itself says nothing of it). */
+  readonly onError?: (error: unknown, request: ApiRequest) => void;
+  /** The clock date presets resolve against (tests pin it). */
+  readonly now?: () => Date;
+}
+
+const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
+const COOKIE_NAME = "viewsets_admin_session";
+
+function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * The admin: register models with a `ModelConfig`, then mount it with an adapter's
+ * `registerRoutes(admin, app)` beside the REST API's router. It serves ADMIN.md's API under
+ * `{path}/api/` and its built UI everywhere else under `{path}/`.
+ */
+export class Admin<User = unknown> implements Mountable {
+  readonly path: string;
+  private readonly models = new Map<string, AdminModel>();
+  private readonly settings: ViewSettings;
+  private readonly auth: SessionAuth<User>;
+  private readonly savedViews: SavedViewStore;
+  private readonly bodyLimit: number;
+  private readonly now: () => Date;
+  private tables: Promise<void> | undefined;
+  private assets: UiAssets | undefined;
+
+  constructor(private readonly options: AdminOptions<User>) {
+    this.path = normalizePath(options.path ?? "/admin");
+    this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    this.now = options.now ?? (() => new Date());
+    this.settings = resolveSettings({
+      bodyLimit: this.bodyLimit,
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+    const store = options.throttleStore ?? new MemoryThrottleStore();
+    this.auth = new SessionAuth({
+      users: options.users,
+      sessions: createSessionStore(options.db, { idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS }),
+      path: this.path,
+      cookieName: COOKIE_NAME,
+      idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
+      authentication: options.authentication ?? [],
+      signInThrottles: signInThrottles(
+        { ip: options.signInRates?.ip ?? "20/min", username: options.signInRates?.username ?? "10/min" },
+        store,
+      ),
+      trustedProxies: options.trustedProxies ?? 0,
+      bodyLimit: this.bodyLimit,
+    });
+    this.savedViews = createSavedViewStore(options.db);
+  }
+
+  /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
+  register<Row extends object>(name: string, config: ModelConfig<Row>): this {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
+      throw new ConfigurationError("viewsets admin: a model name must be 1 to 64 of [A-Za-z0-9_-]");
+    }
+    if (this.models.has(name)) throw new ConfigurationError(`viewsets admin: model ${name} is registered twice`);
+    const viewset = new AdminViewSet(config, this.now) as unknown as AdminViewSet<object>;
+    this.models.set(name, { name, viewset });
+    return this;
+  }
+
+  /** Every registration problem at once; null when the admin can serve. */
+  checkConfiguration(): ConfigurationError | null {
+    const registrations: Registration[] = [...this.models.values()].map((m) => ({
+      name: m.name,
+      config: m.viewset.config,
+    }));
+    return checkAdmin(registrations);
+  }
+
+  assertReady(): void {
+    const error = this.checkConfiguration();
+    if (error) throw error;
+  }
+
+  /** Creates the admin's tables when missing; the first request that needs them waits for it. */
+  ready(): Promise<void> {
+    return (this.tables ??= ensureAdminTables(this.options.db));
+  }
+
+  async handle(request: ApiRequest): Promise<ApiResponse | null> {
+    const { path } = request;
+    if (path !== this.path && !path.startsWith(`${this.path}/`)) return null;
+    const head = request.method === "HEAD";
+    const routed: ApiRequest = head ? { ...request, method: "GET" } : request;
+    let response: ApiResponse;
+    try {
+      response = await this.route(routed, path.slice(this.path.length));
+    } catch (error) {
+      if (!(error instanceof ApiError)) this.settings.onError(error, request);
+      response = errorResponse(error);
+    }
+    if (head) response.body = null;
+    return response;
+  }
+
+  private async route(request: ApiRequest, rest: string): Promise<ApiResponse> {
+    if (rest === "") {
+      const query = request.rawQuery === "" ? "" : `?${request.rawQuery}`;
+      return { status: 308, headers: { Location: `${this.path}/${query}` }, body: null };
+    }
+    if (rest === "/api" || rest.startsWith("/api/")) return this.api(request, rest.slice(5));
+    if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+    this.assets ??= new UiAssets(this.path);
+    if (rest.startsWith("/assets/")) {
+      const asset = this.assets.assetResponse(rest.slice(8));
+      if (!asset) throw new NotFound();
+      return asset;
+    }
+    return this.assets.pageResponse();
+  }
+
+  private model(name: string | undefined): AdminModel {
+    const model = name === undefined ? undefined : this.models.get(name);
+    if (!model) throw new NotFound();
+    return model;
+  }
+
+  /** The registered name of the model a foreign key references (by registered name or model name). */
+  private modelNameOf = (reference: string): string | undefined => {
+    if (this.models.has(reference)) return reference;
+    for (const entry of this.models.values()) if (entry.viewset.config.model.name === reference) return entry.name;
+    return undefined;
+  };
+
+  private targetOf = (field: FieldDef): AdminViewSet<object> | undefined => {
+    const name = this.modelNameOf(field.references ?? "");
+    return name === undefined ? undefined : this.models.get(name)?.viewset;
+  };
+
+  private async api(request: ApiRequest, rest: string): Promise<ApiResponse> {
+    const segments = (rest.endsWith("/") ? rest.slice(0, -1) : rest).split("/");
+    if (segments.some((segment) => segment === "") || segments.length > 4) throw new NotFound();
+    await this.ready();
+    const [first, model, third, fourth] = segments;
+    if (first === "session" && segments.length === 1) {
+      if (request.method === "POST") return this.auth.signIn(request);
+      if (request.method === "GET") return this.auth.current(request);
+      if (request.method === "DELETE") return this.auth.signOut(request);
+      throw new MethodNotAllowed(request.method, ["GET", "POST", "DELETE"]);
+    }
+    // An unknown route is 404 before anyone is asked who they are.
+    if (first !== "models" && first !== "saved-views") throw new NotFound();
+    const principal = await this.auth.authorize(request);
+    if (first === "models" && segments.length === 1) {
+      if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+      return sendJSON(200, { models: [...this.models.values()].map((m) => describeModel(m, this.modelNameOf)) });
+    }
+    if (first === "saved-views") {
+      if (segments.length > 3) throw new NotFound();
+      const entry = this.model(model);
+      return serveSavedViews({
+        request,
+        store: this.savedViews,
+        userId: principal.id,
+        model: entry.name,
+        viewset: entry.viewset,
+        id: third,
+        bodyLimit: this.bodyLimit,
+        location: (id) => `${request.origin}${this.path}/api/saved-views/${entry.name}/${String(id)}`,
+      });
+    }
+    const entry = this.model(model);
+    const context = ViewContext.for(request, this.settings, { resource: entry.name, action: "list", readOnly: true });
+    switch (third) {
+      case "rows":
+        return serveRows(entry.viewset, entry.name, fourth, request, this.settings);
+      case "facets":
+        if (fourth !== undefined) throw new NotFound();
+        if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+        return sendJSON(200, {
+          facets: await facetsOf({
+            viewset: entry.viewset,
+            params: queryParamsOf(request),
+            ctx: context,
+            now: this.now(),
+            target: this.targetOf,
+            onError: (error) => this.settings.onError(error, request),
+          }),
+        });
+      case "lookup":
+        if (fourth === undefined) throw new NotFound();
+        if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+        return sendJSON(200, await lookupOf(entry.viewset, fourth, queryParamsOf(request), context, this.targetOf));
+      default:
+        throw new NotFound();
+    }
+  }
+}
+
+/** The admin for an app: `createAdmin({ db, users })`, then `register` models and mount it. */
+export function createAdmin<User>(options: AdminOptions<User>): Admin<User> {
+  return new Admin(options);
+}

@@ -1,0 +1,68 @@
+import type { FieldDef, FieldType, Manager, Model, PipelineManager, ReadManager } from "@viewsets/core";
+
+/** The filter widgets of ADMIN.md's table, by their `widget` value. */
+export type Widget =
+  | "tristate"
+  | "dateRange"
+  | "checkboxes"
+  | "multiSelect"
+  | "chips"
+  | "combobox"
+  | "entityDropdown"
+  | "numericRange";
+
+/** A field name of the row type: typos fail to compile. */
+type FieldName<Row> = keyof Row & string;
+
+/** A `listFilter` entry: a field (its default widget), or a field with one of its variants. */
+export type ListFilterEntry<Row> = FieldName<Row> | { readonly field: FieldName<Row>; readonly widget: Widget };
+
+/** How one model shows in the admin (Django's `ModelAdmin`; the spec's `admin.ModelConfig[T]`). */
+export interface ModelConfig<Row extends object> {
+  readonly model: Model<Row>;
+  /** The rows and writes: the same manager the REST API's viewset uses. */
+  readonly queryset: ReadManager<Row> & PipelineManager<Row> & Partial<Manager<Row>>;
+  /** The table's columns (default: every serializable field). */
+  readonly listDisplay?: readonly FieldName<Row>[];
+  readonly listFilter?: readonly ListFilterEntry<Row>[];
+  /** Fields `?search=` looks in (icontains). */
+  readonly searchFields?: readonly FieldName<Row>[];
+  /** The default order (the primary key always ends it). */
+  readonly ordering?: readonly (FieldName<Row> | `-${FieldName<Row>}`)[];
+  /** Rows per page (default 50). */
+  readonly listPerPage?: number;
+  /** The field that names a record in lookups and foreign-key columns (default: the first string field). */
+  readonly labelField?: FieldName<Row>;
+  /** What the admin may do to this model's rows (default: each one the manager can do). */
+  readonly add?: boolean;
+  readonly change?: boolean;
+  readonly delete?: boolean;
+  /** The model's name for people (default: the registered name, capitalized, `_` as spaces). */
+  readonly label?: string;
+}
+
+/** The field types each widget fits; the first widget listed for a type is its default. */
+export const WIDGETS_BY_TYPE: Readonly<Record<FieldType, readonly Widget[]>> = {
+  bool: ["tristate"],
+  time: ["dateRange"],
+  date: ["dateRange"],
+  foreignKey: ["combobox", "entityDropdown"],
+  int: ["numericRange"],
+  decimal: ["numericRange"],
+  string: ["chips"],
+  text: ["chips"],
+  json: [],
+};
+
+/** Fields with choices take the choice widgets, whatever their type. */
+export const CHOICE_WIDGETS: readonly Widget[] = ["checkboxes", "multiSelect", "chips"];
+
+/** The widgets a field may use: its type's, or the choice widgets when it has choices. */
+export function widgetsFor(field: FieldDef): readonly Widget[] {
+  return field.choices && field.choices.length > 0 ? CHOICE_WIDGETS : WIDGETS_BY_TYPE[field.type];
+}
+
+/** The default widget of a field, or undefined when none fits (json). */
+export function defaultWidget(field: FieldDef): Widget | undefined {
+  return widgetsFor(field)[0];
+}

@@ -1,0 +1,150 @@
+import {
+  countRowsBy,
+  type FieldDef,
+  type FilterValue,
+  parseInt64,
+  type QueryParams,
+  type QuerySet,
+  querySetOf,
+  rangeOfRows,
+  type RequestContext,
+  type ValueCount,
+} from "@viewsets/core";
+import { filterAdminQuerySet, isOwnParam } from "./grammar.js";
+import { labelsOf } from "./labels.js";
+import { listFilterOf } from "./models.js";
+import type { AdminViewSet } from "./rows.js";
+
+/** The most frequent values listed for string chips and foreign keys (selected ones are added). */
+export const TOP_VALUES = 20;
+
+/** Where a facet's query runs, and what the rest of the request chose. */
+interface FacetInput {
+  readonly viewset: AdminViewSet<object>;
+  readonly params: QueryParams;
+  readonly ctx: RequestContext;
+  readonly now: Date;
+  /** The registered model a foreign key points at. */
+  readonly target: (field: FieldDef) => AdminViewSet<object> | undefined;
+  /** Told about a field whose counts failed (its answer says only that they did). */
+  readonly onError: (error: unknown) => void;
+}
+
+function countBy(
+  queryset: QuerySet<object>,
+  ctx: RequestContext,
+  field: string,
+  limit?: number,
+): Promise<ValueCount[]> {
+  if (queryset.countBy) return queryset.countBy(ctx, field, limit);
+  return queryset.all(ctx).then((rows) => countRowsBy(rows, field, limit));
+}
+
+function rangeOf(queryset: QuerySet<object>, ctx: RequestContext, field: string) {
+  if (queryset.aggregate) return queryset.aggregate(ctx, field);
+  return queryset.all(ctx).then((rows) => rangeOfRows(rows, field));
+}
+
+/** JSON of a facet value: dates as ISO text, bigints as digits. */
+function wireValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+
+/** Every listed value with its count, zeros included (choices, booleans, null when nullable). */
+function allValues(values: readonly unknown[], counts: readonly ValueCount[], nullable: boolean) {
+  const byKey = new Map(counts.map((c) => [String(c.value), c.count]));
+  const listed = nullable ? [...values, null] : values;
+  return listed.map((value) => ({ value, count: byKey.get(String(value)) ?? 0 }));
+}
+
+/** The top values plus the selected ones the top left out, counted in one more query. */
+async function topAndSelected(
+  queryset: QuerySet<object>,
+  ctx: RequestContext,
+  name: string,
+  selected: readonly FilterValue[],
+): Promise<ValueCount[]> {
+  const top = await countBy(queryset, ctx, name, TOP_VALUES);
+  const listed = new Set(top.map((c) => String(c.value)));
+  const missing = selected.filter((value) => !listed.has(String(value)));
+  if (missing.length === 0) return top;
+  const more = await countBy(
+    queryset.filter({ kind: "condition", field: name, lookup: "in", value: missing }),
+    ctx,
+    name,
+  );
+  const found = new Set(more.map((c) => String(c.value)));
+  return [...top, ...more, ...missing.filter((v) => !found.has(String(v))).map((value) => ({ value, count: 0 }))];
+}
+
+function selectedValues(params: QueryParams, name: string, field: FieldDef): FilterValue[] {
+  const texts = params.get(name) ?? [];
+  if (field.type === "foreignKey" || field.type === "int") {
+    return texts.map((text) => parseInt64(text)).filter((id): id is number | bigint => id !== null);
+  }
+  return [...texts];
+}
+
+async function facetOf(input: FacetInput, name: string, queryset: QuerySet<object>): Promise<unknown> {
+  const { ctx } = input;
+  const field = (input.viewset.config.model.fields as Record<string, FieldDef>)[name]!;
+  const nullable = field.nullable === true;
+  if (field.choices && field.choices.length > 0) {
+    return { counts: allValues(field.choices, await countBy(queryset, ctx, name), nullable) };
+  }
+  switch (field.type) {
+    case "bool":
+      return { counts: allValues([true, false], await countBy(queryset, ctx, name), nullable) };
+    case "int":
+    case "decimal":
+    case "time":
+    case "date": {
+      const { min, max } = await rangeOf(queryset, ctx, name);
+      return { min: wireValue(min), max: wireValue(max) };
+    }
+    case "foreignKey": {
+      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, name, field));
+      const target = input.target(field);
+      const ids = counts.map((c) => c.value).filter((v): v is number | bigint => v !== null && v !== undefined);
+      const labels = target ? await labelsOf(target, ctx, ids as FilterValue[]) : new Map();
+      return {
+        counts: counts.map((c) => ({
+          value: wireValue(c.value),
+          label: c.value === null ? null : (labels.get(String(c.value))?.label ?? String(c.value)),
+          count: c.count,
+        })),
+      };
+    }
+    default: {
+      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, name, field));
+      return { counts: counts.map((c) => ({ value: wireValue(c.value), count: c.count })) };
+    }
+  }
+}
+
+/**
+ * Django's facet rule: each listed field counts the rows that match the search and every other
+ * field's filters, leaving its own parameters out, so choosing a second value never hides the
+ * first. One query per field, all at once; a field whose query fails answers its own error.
+ */
+export async function facetsOf(input: FacetInput): Promise<Record<string, unknown>> {
+  const { viewset, params, ctx, now } = input;
+  const base = querySetOf(viewset.getQueryset(ctx.request));
+  // The whole request's grammar first: a bad value is the request's 400, not one field's error.
+  filterAdminQuerySet(base, params, viewset.grammar, now);
+  const entries = await Promise.all(
+    listFilterOf(viewset).map(async ({ field: name }) => {
+      const others = new Map([...params].filter(([key]) => !isOwnParam(key, name)));
+      try {
+        const queryset = filterAdminQuerySet(base, others, viewset.grammar, now);
+        return [name, await facetOf(input, name, queryset)] as const;
+      } catch (error) {
+        input.onError(error);
+        return [name, { error: "This filter's counts could not be computed." }] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

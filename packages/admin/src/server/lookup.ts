@@ -1,0 +1,82 @@
+import {
+  type FieldDef,
+  NotFound,
+  parseInt64,
+  type QueryParams,
+  querySetOf,
+  type RequestContext,
+  ValidationError,
+} from "@viewsets/core";
+import { labelsOf } from "./labels.js";
+import { labelFieldOf, listFilterOf } from "./models.js";
+import type { AdminViewSet } from "./rows.js";
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 50;
+const MAX_IDS = 100;
+const MAX_QUERY = 200;
+
+export interface LookupResult {
+  results: { id: unknown; label: string }[];
+  more: boolean;
+}
+
+function limitOf(params: QueryParams): number {
+  const text = params.get("limit")?.[0];
+  if (text === undefined) return DEFAULT_LIMIT;
+  const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(limit >= 1)) throw new ValidationError({ limit: ["Enter a whole number from 1 to 50."] });
+  return Math.min(limit, MAX_LIMIT);
+}
+
+function idsOf(text: string): (number | bigint)[] {
+  const parts = text.split(",").filter((part) => part.trim() !== "");
+  if (parts.length > MAX_IDS) throw new ValidationError({ ids: [`Ask for at most ${MAX_IDS} ids at once.`] });
+  return parts.map((part) => {
+    const id = parseInt64(part.trim());
+    if (id === null) throw new ValidationError({ ids: ["Enter ids as whole numbers separated by commas."] });
+    return id;
+  });
+}
+
+/**
+ * The foreign-key filter's options: target records whose label contains `q` (case-insensitive,
+ * `%` and `_` literal), ordered by label; or, with `ids`, the labels of those ids, so a shared
+ * URL shows names. Only foreign keys in `listFilter` answer; anything else is 404.
+ */
+export async function lookupOf(
+  viewset: AdminViewSet<object>,
+  fieldName: string,
+  params: QueryParams,
+  ctx: RequestContext,
+  targetOf: (field: FieldDef) => AdminViewSet<object> | undefined,
+): Promise<LookupResult> {
+  const field = (viewset.config.model.fields as Record<string, FieldDef>)[fieldName];
+  const listed = listFilterOf(viewset).some((entry) => entry.field === fieldName);
+  const target = field?.type === "foreignKey" && listed ? targetOf(field) : undefined;
+  if (!target) throw new NotFound();
+  const idsText = params.get("ids")?.[0];
+  if (idsText !== undefined) {
+    const ids = idsOf(idsText);
+    const labels = await labelsOf(target, ctx, ids);
+    const results = ids.flatMap((id) => labels.get(String(id)) ?? []);
+    return { results: results.filter((r, i) => results.indexOf(r) === i), more: false };
+  }
+  const limit = limitOf(params);
+  const q = (params.get("q")?.[0] ?? "").trim().slice(0, MAX_QUERY);
+  const labelField = labelFieldOf(target);
+  const { primaryKey } = target.config.model;
+  const labelDef = (target.config.model.fields as Record<string, FieldDef>)[labelField];
+  let queryset = querySetOf(target.getQueryset(ctx.request));
+  if (q !== "" && (labelDef?.type === "string" || labelDef?.type === "text")) {
+    queryset = queryset.filter({ kind: "condition", field: labelField, lookup: "icontains", value: q });
+  }
+  const rows = (await queryset
+    .orderBy(labelField, primaryKey)
+    .limit(limit + 1)
+    .all(ctx)) as Record<string, unknown>[];
+  return {
+    results: rows.slice(0, limit).map((row) => ({ id: row[primaryKey], label: String(row[labelField] ?? "") })),
+    more: rows.length > limit,
+  };
+}

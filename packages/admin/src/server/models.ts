@@ -1,0 +1,81 @@
+import { type FieldDef, isEditable, isSerializable } from "@viewsets/core";
+import { defaultWidget, type ListFilterEntry, type Widget } from "./config.js";
+import type { AdminViewSet } from "./rows.js";
+
+/** A registered model: its name in URLs, its viewset, and how its foreign keys name other models. */
+export interface AdminModel {
+  readonly name: string;
+  readonly viewset: AdminViewSet<object>;
+}
+
+/** "createdAt" and "created_at" → "Created at"; a foreign key drops its "id": "categoryId" → "Category". */
+export function humanize(name: string, foreignKey = false): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase()
+    .split(/\s+/);
+  if (foreignKey && words.length > 1 && words.at(-1) === "id") words.pop();
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The name that labels records: the configured field, else the first string field, else the key. */
+export function labelFieldOf(viewset: AdminViewSet<object>): string {
+  const { model, labelField } = viewset.config;
+  if (labelField) return labelField;
+  const fields = Object.entries(model.fields as Record<string, FieldDef>);
+  return (
+    fields.find(([, field]) => (field.type === "string" || field.type === "text") && isSerializable(field))?.[0] ??
+    model.primaryKey
+  );
+}
+
+/** The listFilter entries with their widgets filled in. */
+export function listFilterOf(viewset: AdminViewSet<object>): { field: string; widget: Widget }[] {
+  const fields = viewset.config.model.fields as Record<string, FieldDef>;
+  return ((viewset.config.listFilter ?? []) as readonly ListFilterEntry<object>[]).map((entry) =>
+    typeof entry === "string"
+      ? { field: entry, widget: defaultWidget(fields[entry]!)! }
+      : { field: entry.field, widget: entry.widget },
+  );
+}
+
+/** ADMIN.md's model object: what the UI builds its pages from. */
+export function describeModel(entry: AdminModel, modelNameOf: (reference: string) => string | undefined) {
+  const { viewset, name } = entry;
+  const { config } = viewset;
+  const model = config.model;
+  const all = Object.entries(model.fields as Record<string, FieldDef>).filter(([, field]) => isSerializable(field));
+  const fields = all.map(([fieldName, field]) => {
+    const isKey = fieldName === model.primaryKey || field.primaryKey === true;
+    const editable = !isKey && isEditable(field);
+    return {
+      name: fieldName,
+      label: humanize(fieldName, field.type === "foreignKey"),
+      type: field.type,
+      ...(field.choices ? { choices: field.choices } : {}),
+      ...(field.type === "foreignKey" ? { references: modelNameOf(field.references ?? "") ?? null } : {}),
+      ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+      nullable: field.nullable === true,
+      editable,
+      required: editable && (field.required ?? field.nullable !== true),
+    };
+  });
+  const listDisplay =
+    (config.listDisplay as readonly string[] | undefined) ??
+    all.filter(([, field]) => field.type !== "json" && field.type !== "text").map(([fieldName]) => fieldName);
+  return {
+    name,
+    label: config.label ?? humanize(name),
+    pk: model.primaryKey,
+    labelField: labelFieldOf(viewset),
+    fields,
+    listDisplay,
+    listFilter: listFilterOf(viewset),
+    searchFields: config.searchFields ?? [],
+    ordering: config.ordering ?? [],
+    permissions: { add: viewset.may("add"), change: viewset.may("change"), delete: viewset.may("delete") },
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  type ApiRequest,
+  type ApiResponse,
+  BaseSerializer,
+  BaseViewSet,
+  type ListGrammar,
+  type Manager,
+  MethodNotAllowed,
+  parseId,
+  PermissionDenied,
+  queryParamsOf,
+  type QuerySet,
+  type ViewSettings,
+  errorResponse,
+  NotFound,
+} from "@viewsets/core";
+import type { ModelConfig } from "./config.js";
+import { adminGrammar, filterAdminQuerySet } from "./grammar.js";
+
+export const DEFAULT_LIST_PER_PAGE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/**
+ * The REST API's own viewset over a registered model: the same validation, `clean`, pagination,
+ * 404s and serialization, with the admin's grammar (every serializable field filters and orders,
+ * plus date presets). The admin has already signed the request in.
+ */
+export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
+  readonly grammar: ListGrammar;
+
+  constructor(
+    readonly config: ModelConfig<Row>,
+    private readonly now: () => Date,
+  ) {
+    super({
+      serializer: () => new BaseSerializer(),
+      model: config.model,
+      queryset: config.queryset as ModelConfig<Row>["queryset"] & Manager<Row>,
+      searchFields: config.searchFields,
+      ordering: config.ordering,
+      pageSize: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
+      maxPageSize: Math.max(config.listPerPage ?? DEFAULT_LIST_PER_PAGE, MAX_PAGE_SIZE),
+    });
+    this.grammar = adminGrammar(config as unknown as ModelConfig<object>);
+  }
+
+  override listGrammar(): ListGrammar {
+    return this.grammar;
+  }
+
+  override filterQueryset(queryset: QuerySet<Row>, request: ApiRequest): QuerySet<Row> {
+    return filterAdminQuerySet(queryset, queryParamsOf(request), this.grammar, this.now());
+  }
+
+  /** What the admin may do: its switches, defaulting to what the manager can do. */
+  may(action: "add" | "change" | "delete"): boolean {
+    const method = { add: "create", change: "update", delete: "delete" }[action];
+    const manager = this.config.queryset as unknown as Record<string, unknown>;
+    return this.config[action] ?? typeof manager[method] === "function";
+  }
+}
+
+const NEEDS: Readonly<Record<string, "add" | "change" | "delete" | undefined>> = {
+  POST: "add",
+  PUT: "change",
+  PATCH: "change",
+  DELETE: "delete",
+};
+
+/** `rows/` and `rows/{id}` of one model, after the admin's own checks. */
+export function serveRows<Row extends object>(
+  viewset: AdminViewSet<Row>,
+  resource: string,
+  id: string | undefined,
+  request: ApiRequest,
+  settings: ViewSettings,
+): Promise<ApiResponse> {
+  const needs = NEEDS[request.method];
+  if (id === undefined) {
+    if (request.method !== "GET" && request.method !== "POST")
+      throw new MethodNotAllowed(request.method, ["GET", "POST"]);
+  } else if (request.method === "POST") {
+    throw new MethodNotAllowed(request.method, ["GET", "PATCH", "DELETE"]);
+  }
+  if (needs && !viewset.may(needs)) throw new PermissionDenied(`This model does not allow ${needs} in the admin.`);
+  if (id === undefined) return viewset.handle({ kind: "list", resource }, request, settings);
+  const parsed = parseId(id);
+  if (parsed === null) return Promise.resolve(errorResponse(new NotFound()));
+  return viewset.handle({ kind: "detail", resource, id: parsed }, request, settings);
+}

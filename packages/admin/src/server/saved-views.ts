@@ -1,0 +1,164 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type AdminDatabase, isUniqueViolation, lazyStatements, type Row, SAVED_VIEWS } from "./tables.js";
+
+/** A saved view on the wire (ADMIN.md). */
+export interface SavedView {
+  readonly id: number;
+  readonly name: string;
+  readonly search: string;
+  readonly filters: Record<string, string[]>;
+  readonly ordering: string[];
+  readonly isDefault: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a request may set on a view, already checked against the model's grammar. */
+export interface SavedViewInput {
+  readonly name?: string;
+  readonly search?: string;
+  readonly filters?: Record<string, string[]>;
+  readonly ordering?: string[];
+  readonly isDefault?: boolean;
+}
+
+/** Each user's views of each model; a view that is not the user's is never found. */
+export interface SavedViewStore {
+  list(userId: string, model: string): Promise<SavedView[]>;
+  /** Creates the view, or updates the user's view of that name: `created` says which. */
+  save(userId: string, model: string, input: SavedViewInput & { readonly name: string }): Promise<SavedViewSaved>;
+  /** The view changed; null when it is not the user's; "conflict" when another of their views has the name. */
+  patch(userId: string, model: string, id: number, input: SavedViewInput): Promise<SavedView | null | "conflict">;
+  /** Whether the user's view existed (and is now gone). */
+  remove(userId: string, model: string, id: number): Promise<boolean>;
+}
+
+export interface SavedViewSaved {
+  readonly view: SavedView;
+  readonly created: boolean;
+}
+
+const table = sql.identifier(SAVED_VIEWS);
+/** Names compare trimmed and case-insensitively. */
+const keyOf = (name: string) => name.trim().toLowerCase();
+const COLUMNS = sql`id, name, name_key, search, filters, ordering, is_default, created_at, updated_at`;
+
+function wire(row: Row): SavedView {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    search: String(row.search),
+    filters: JSON.parse(String(row.filters)) as Record<string, string[]>,
+    ordering: JSON.parse(String(row.ordering)) as string[],
+    isDefault: row.is_default === true || row.is_default === 1,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    updatedAt: new Date(Number(row.updated_at)).toISOString(),
+  };
+}
+
+export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
+  const statements = lazyStatements(db);
+  // better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1.
+  const bool = (value: boolean) => (statements.dialect() === "pg" ? value : value ? 1 : 0);
+  const own = (userId: string, model: string) => sql`user_id = ${userId} AND model = ${model}`;
+
+  async function read(userId: string, model: string, id: number): Promise<SavedView | null> {
+    const [row] = await statements.all(sql`SELECT ${COLUMNS} FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`);
+    return row ? wire(row) : null;
+  }
+
+  /** The columns an input sets, for an UPDATE. */
+  function assignments(input: SavedViewInput, now: number): SQL[] {
+    const set: SQL[] = [sql`updated_at = ${now}`];
+    if (input.name !== undefined) set.push(sql`name = ${input.name}`, sql`name_key = ${keyOf(input.name)}`);
+    if (input.search !== undefined) set.push(sql`search = ${input.search}`);
+    if (input.filters !== undefined) set.push(sql`filters = ${JSON.stringify(input.filters)}`);
+    if (input.ordering !== undefined) set.push(sql`ordering = ${JSON.stringify(input.ordering)}`);
+    return set;
+  }
+
+  /**
+   * Makes the view the user's default of its model, clearing the flag on the others, or clears
+   * it. The partial unique index keeps one default even when two requests race: the loser
+   * clears the winner's flag and tries again, so the last request wins.
+   */
+  async function setDefault(userId: string, model: string, id: number, isDefault: boolean): Promise<void> {
+    if (!isDefault) {
+      await statements.run(
+        sql`UPDATE ${table} SET is_default = ${bool(false)} WHERE id = ${id} AND ${own(userId, model)}`,
+      );
+      return;
+    }
+    for (let attempt = 0; ; attempt++) {
+      await statements.run(
+        sql`UPDATE ${table} SET is_default = ${bool(false)}
+            WHERE ${own(userId, model)} AND is_default = ${bool(true)} AND id <> ${id}`,
+      );
+      try {
+        await statements.run(
+          sql`UPDATE ${table} SET is_default = ${bool(true)} WHERE id = ${id} AND ${own(userId, model)}`,
+        );
+        return;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  return {
+    async list(userId, model) {
+      const rows = await statements.all(sql`SELECT ${COLUMNS} FROM ${table} WHERE ${own(userId, model)}`);
+      rows.sort((a, b) => String(a.name_key).localeCompare(String(b.name_key)) || Number(a.id) - Number(b.id));
+      return rows.map(wire);
+    },
+
+    async save(userId, model, input) {
+      const now = Date.now();
+      const nameKey = keyOf(input.name);
+      // One statement decides who creates a new name: concurrent saves of it make one view.
+      const inserted = await statements.all(
+        sql`INSERT INTO ${table}
+              (user_id, model, name, name_key, search, filters, ordering, is_default, created_at, updated_at)
+            VALUES (${userId}, ${model}, ${input.name}, ${nameKey}, ${input.search ?? ""},
+              ${JSON.stringify(input.filters ?? {})}, ${JSON.stringify(input.ordering ?? [])}, ${bool(false)}, ${now}, ${now})
+            ON CONFLICT (user_id, model, name_key) DO NOTHING
+            RETURNING id`,
+      );
+      let id: number;
+      const created = inserted.length > 0;
+      if (created) {
+        id = Number(inserted[0]!.id);
+      } else {
+        const { name: _name, ...rest } = input;
+        const [row] = await statements.all(
+          sql`UPDATE ${table} SET ${sql.join(assignments(rest, now), sql`, `)}
+              WHERE ${own(userId, model)} AND name_key = ${nameKey} RETURNING id`,
+        );
+        if (!row) throw new Error("saved view vanished while it was being updated");
+        id = Number(row.id);
+      }
+      if (input.isDefault !== undefined) await setDefault(userId, model, id, input.isDefault);
+      const view = await read(userId, model, id);
+      if (!view) throw new Error("saved view vanished while it was being saved");
+      return { view, created };
+    },
+
+    async patch(userId, model, id, input) {
+      if (!(await read(userId, model, id))) return null;
+      try {
+        await statements.run(
+          sql`UPDATE ${table} SET ${sql.join(assignments(input, Date.now()), sql`, `)} WHERE id = ${id} AND ${own(userId, model)}`,
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) return "conflict";
+        throw error;
+      }
+      if (input.isDefault !== undefined) await setDefault(userId, model, id, input.isDefault);
+      return read(userId, model, id);
+    },
+
+    async remove(userId, model, id) {
+      return (await statements.run(sql`DELETE FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`)) > 0;
+    },
+  };
+}

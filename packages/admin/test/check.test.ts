@@ -1,0 +1,96 @@
+import { ConfigurationError, defineModel, type RowOfModel } from "@viewsets/core";
+import { MemoryManager } from "@viewsets/core/testing";
+import { describe, expect, it } from "vitest";
+import { createAdmin } from "../src/server/index.js";
+
+const Category = defineModel({
+  name: "Category",
+  fields: { id: { type: "int", primaryKey: true }, title: { type: "string" } },
+});
+const Product = defineModel({
+  name: "Product",
+  fields: {
+    id: { type: "int", primaryKey: true },
+    name: { type: "string" },
+    price: { type: "decimal" },
+    inStock: { type: "bool" },
+    category: { type: "foreignKey", references: "Category" },
+    data: { type: "json" },
+    secret: { type: "string", serializable: false },
+  },
+});
+
+function adminWith(register: (admin: ReturnType<typeof createAdmin>) => void) {
+  const admin = createAdmin({
+    db: {} as never,
+    users: { verify: async () => null, get: async () => null, isStaff: () => true },
+  });
+  register(admin);
+  return admin;
+}
+
+const products = () => new MemoryManager<RowOfModel<typeof Product>>([]);
+
+describe("the admin's startup check", () => {
+  it("passes a correct registration", () => {
+    const admin = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        listFilter: ["inStock", "price", "category", { field: "name", widget: "chips" }],
+        listDisplay: ["id", "name"],
+      });
+    });
+    expect(admin.checkConfiguration()).toBeNull();
+    expect(() => admin.assertReady()).not.toThrow();
+  });
+
+  it("names every problem at once, never a configured value", () => {
+    const admin = adminWith((a) => {
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        listDisplay: ["id", "sekret-typo" as never, "secret" as never],
+        listFilter: [
+          "data" as never,
+          { field: "inStock", widget: "numericRange" },
+          { field: "price", widget: "bogus" as never },
+        ],
+        searchFields: ["missing" as never],
+        ordering: ["-nothing" as never],
+        listPerPage: 0,
+      });
+    });
+    const error = admin.checkConfiguration();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const message = error!.message;
+    for (const problem of [
+      "listDisplay[1] names a field the model lacks",
+      "listDisplay[2] names a hidden field",
+      "listFilter[0] is a field no widget can filter",
+      "listFilter[1]: widget numericRange does not fit a bool field",
+      "listFilter[2] names an unknown widget",
+      "searchFields[0] names a field the model lacks",
+      "ordering[0] names a field the model lacks",
+      "foreign key category points at a model the admin has not registered",
+      "listPerPage is not an integer from 1 to 1000",
+    ]) {
+      expect(message).toContain(problem);
+    }
+    expect(message).not.toContain("sekret-typo");
+    expect(message).not.toContain("bogus");
+    expect(() => admin.assertReady()).toThrow(ConfigurationError);
+  });
+
+  it("rejects a name that cannot be a URL segment, and a name registered twice", () => {
+    const admin = adminWith(() => {});
+    expect(() => admin.register("bad/name", { model: Category, queryset: new MemoryManager([]) })).toThrow(
+      ConfigurationError,
+    );
+    admin.register("categories", { model: Category, queryset: new MemoryManager([]) });
+    expect(() => admin.register("categories", { model: Category, queryset: new MemoryManager([]) })).toThrow(
+      /registered twice/,
+    );
+  });
+});

@@ -1,0 +1,60 @@
+/** A test client of the admin's API: one signed-in person, their cookie and CSRF token. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  readonly json: any;
+}
+
+export async function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const init: RequestInit = { method, headers: { ...headers }, redirect: "manual" };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export class AdminClient {
+  cookie = "";
+  csrfToken = "";
+
+  constructor(
+    readonly base: string,
+    readonly apiPath = "/admin/api",
+  ) {}
+
+  async signIn(username: string, password: string): Promise<Reply> {
+    const reply = await call(`${this.base}${this.apiPath}/session`, "POST", { username, password });
+    if (reply.status === 200) {
+      this.cookie = (reply.headers.get("set-cookie") ?? "").split(";")[0]!;
+      this.csrfToken = reply.json.csrfToken;
+    }
+    return reply;
+  }
+
+  /** A request with the session cookie and, for writes, the CSRF token (unless `csrf` is false). */
+  request(method: string, path: string, body?: unknown, options: { csrf?: boolean } = {}): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (method !== "GET" && options.csrf !== false && this.csrfToken) headers["x-csrf-token"] = this.csrfToken;
+    return call(`${this.base}${this.apiPath}${path}`, method, body, headers);
+  }
+
+  get(path: string): Promise<Reply> {
+    return this.request("GET", path);
+  }
+}
