@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Admin } from "../src/server/index.js";
+import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
 import { AdminClient, call, type Reply } from "./client.js";
 import {
   ADMIN_TOKEN,
@@ -219,6 +220,43 @@ export function runAdminContract(options: AdminContractOptions): void {
         expect(reply.json.next).toMatch(/\/admin\/api\/models\/products\/rows\/\?page=2$/);
         const newest = [...seeded.products].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
         expect(ids(reply.json.results)).toEqual(newest.slice(0, 25).map((p) => p.id));
+      });
+
+      it("counts up to a cap, or not at all, where the model asks, with the same rows and links", async () => {
+        const counted = fixtureAdmin(database);
+        const { products } = database.tables as { products: Parameters<typeof tableModel>[0] };
+        const manager = createManager(database.db as unknown as SQLiteDatabase, products as never);
+        counted.register("capped", {
+          model: tableModel(products),
+          queryset: manager,
+          count: { cap: 30 },
+          listPerPage: 25,
+        });
+        counted.register("uncounted", {
+          model: tableModel(products),
+          queryset: manager,
+          count: "none",
+          listPerPage: 25,
+        });
+        const second = await serve(options.framework, [counted]);
+        try {
+          const client = new AdminClient(second.url);
+          await client.signIn("admin", "pw-admin");
+          const capped = await client.get("/models/capped/rows/?ordering=id");
+          expect(capped.json).toMatchObject({ count: 30, countCapped: true, previous: null });
+          expect(ids(capped.json.results)).toEqual(seeded.products.slice(0, 25).map((p) => p.id));
+          const few = await client.get("/models/capped/rows/?status=live");
+          expect(few.json).toMatchObject({ count: matching((p) => p.status === "live").length, countCapped: false });
+          const none = await client.get("/models/uncounted/rows/?ordering=id&page=3");
+          expect(none.json).toMatchObject({ count: null, next: null });
+          expect(none.json.previous).toMatch(/page=2$/);
+          expect(ids(none.json.results)).toEqual(seeded.products.slice(50, 60).map((p) => p.id));
+          expect((await client.get("/models/uncounted/rows/?ordering=id&page=2")).json.next).toMatch(/page=3$/);
+          expectProblem(await client.get("/models/uncounted/rows/?page=4"), 404);
+          expectProblem(await client.get("/models/uncounted/rows/?page=last"), 404);
+        } finally {
+          await second.close();
+        }
       });
 
       it("answers 400 naming the parameter for a value that does not coerce, 404 for an unknown model", async () => {

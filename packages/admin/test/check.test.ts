@@ -60,6 +60,7 @@ describe("the admin's startup check", () => {
         searchFields: ["missing" as never],
         ordering: ["-nothing" as never],
         listPerPage: 0,
+        count: { cap: -5 },
       });
     });
     const error = admin.checkConfiguration();
@@ -75,6 +76,7 @@ describe("the admin's startup check", () => {
       "ordering[0] names a field the model lacks",
       "foreign key category points at a model the admin has not registered",
       "listPerPage is not an integer from 1 to 1000",
+      'count is not "exact", "none" or { cap: <a positive integer> }',
     ]) {
       expect(message).toContain(problem);
     }

@@ -53,7 +53,7 @@ export { compareRows, matches } from "./query/evaluate.js";
 export { memoryQuerySet } from "./query/memory-queryset.js";
 export { buildListQuery, filterQuerySet, orderingOf, querySetOf } from "./query/list-query.js";
 export type { ListGrammar, ListQuery, QueryParams } from "./query/list-query.js";
-export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination } from "./query/pagination.js";
+export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination, resolvePageSize } from "./query/pagination.js";
 export type { Page, PageInput, Paginator } from "./query/paginator.js";
 export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";

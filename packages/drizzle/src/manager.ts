@@ -56,6 +56,10 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
     return this.querySet().countBy(ctx, field, limit);
   }
 
+  countUpTo(ctx: RequestContext, cap: number): Promise<number> {
+    return this.querySet().countUpTo(ctx, cap);
+  }
+
   aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
     return this.querySet().aggregate(ctx, field);
   }

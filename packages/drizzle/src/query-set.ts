@@ -29,6 +29,20 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     return Number(rows[0]?.count ?? 0);
   }
 
+  /** Matching rows up to `cap`: the database stops at the cap instead of counting every row. */
+  async countUpTo(ctx: RequestContext, cap: number): Promise<number> {
+    checkAborted(ctx);
+    const matching = this.access.db
+      .select({ one: sql`1` })
+      .from(this.access.table)
+      .where(this.access.where(ctx, this.state.where))
+      .limit(Math.max(0, Math.floor(cap)));
+    const rows = await this.access.db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(sql`(${matching}) as capped`);
+    return Number(rows[0]?.count ?? 0);
+  }
+
   async all(ctx: RequestContext): Promise<Row<T>[]> {
     checkAborted(ctx);
     let query = this.access.db.select().from(this.access.table).where(this.access.where(ctx, this.state.where));

@@ -1,4 +1,4 @@
-import type { Column, SQL, Table } from "drizzle-orm";
+import type { Column, SQL, SQLWrapper, Table } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 
@@ -16,7 +16,8 @@ export type Rows = Record<string, unknown>[];
  */
 export interface Runner {
   select(fields?: Record<string, unknown>): {
-    from(table: Table): Thenable<Rows> & {
+    /** A table, or a subquery as `sql\`(${query}) as name\``. */
+    from(table: Table | SQL): Thenable<Rows> & {
       where(where: SQL | undefined): SelectQuery;
     };
   };
@@ -31,7 +32,7 @@ export interface Runner {
   delete(table: Table): { where(where: SQL | undefined): Thenable<unknown> };
 }
 
-export interface SelectQuery extends Thenable<Rows> {
+export interface SelectQuery extends Thenable<Rows>, SQLWrapper {
   groupBy(...terms: (SQL | Column)[]): SelectQuery;
   orderBy(...terms: SQL[]): SelectQuery;
   limit(n: number): SelectQuery;

@@ -443,6 +443,15 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(typeof (await products.count(ctx))).toBe("number");
       });
 
+      it("counts up to a cap, with the filters, and exactly below it", async () => {
+        expect(await products.countUpTo!(ctx, 4)).toBe(4);
+        expect(await products.countUpTo!(ctx, 100)).toBe(6);
+        expect(await products.filter(cond("price", "exact", "5.00")).countUpTo!(ctx, 2)).toBe(2);
+        expect(await products.filter(cond("price", "exact", "5.00")).countUpTo!(ctx, 10)).toBe(3);
+        expect(await products.querySet().limit(1).countUpTo!(ctx, 10)).toBe(6);
+        expect(await products.countUpTo!(ctx, 0)).toBe(0);
+      });
+
       it("all() of the manager returns every row", async () => {
         expect((await products.all(ctx)).length).toBe(seeded.length);
       });

@@ -69,6 +69,16 @@ function modelProblems(registration: Registration, registered: (reference: strin
   if (perPage !== undefined && !(Number.isSafeInteger(perPage) && perPage > 0 && perPage <= 1000)) {
     problems.push("listPerPage is not an integer from 1 to 1000");
   }
+  const count = config.count as unknown;
+  const validCap = (cap: unknown) => Number.isSafeInteger(cap) && (cap as number) > 0;
+  if (
+    count !== undefined &&
+    count !== "exact" &&
+    count !== "none" &&
+    !(typeof count === "object" && count !== null && validCap((count as { cap?: unknown }).cap))
+  ) {
+    problems.push('count is not "exact", "none" or { cap: <a positive integer> }');
+  }
   const queryset = config.queryset as unknown as Record<string, unknown> | undefined;
   if (typeof queryset !== "object" || queryset === null) problems.push("queryset is not a manager");
   else {

@@ -1,4 +1,5 @@
 import type { FieldDef, FieldType, Manager, Model, PipelineManager, ReadManager } from "@viewsets/core";
+import type { CountMode } from "./count-pagination.js";
 
 /** The filter widgets of ADMIN.md's table, by their `widget` value. */
 export type Widget =
@@ -37,6 +38,11 @@ export interface ModelConfig<Row extends object> {
   readonly add?: boolean;
   readonly change?: boolean;
   readonly delete?: boolean;
+  /**
+   * How the rows page counts: `"exact"` (default), `{ cap: 10000 }` (counts stop at the cap and the
+   * page says `countCapped`), or `"none"` (`count: null`, next and previous links only).
+   */
+  readonly count?: CountMode;
   /** The model's name for people (default: the registered name, capitalized, `_` as spaces). */
   readonly label?: string;
 }

@@ -2,3 +2,4 @@ export { Admin, type AdminOptions, createAdmin } from "./admin.js";
 export type { AdminPrincipal, AdminUsers } from "./auth.js";
 export { CHOICE_WIDGETS, type ListFilterEntry, type ModelConfig, WIDGETS_BY_TYPE, type Widget } from "./config.js";
 export { CONTENT_SECURITY_POLICY } from "./assets.js";
+export { adminPagination, type CountMode } from "./count-pagination.js";

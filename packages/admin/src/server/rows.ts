@@ -15,6 +15,7 @@ import {
   NotFound,
 } from "@viewsets/core";
 import type { ModelConfig } from "./config.js";
+import { adminPagination } from "./count-pagination.js";
 import { adminGrammar, filterAdminQuerySet } from "./grammar.js";
 
 export const DEFAULT_LIST_PER_PAGE = 50;
@@ -40,6 +41,7 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
       ordering: config.ordering,
       pageSize: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
       maxPageSize: Math.max(config.listPerPage ?? DEFAULT_LIST_PER_PAGE, MAX_PAGE_SIZE),
+      pagination: adminPagination(config.count),
     });
     this.grammar = adminGrammar(config as unknown as ModelConfig<object>);
   }

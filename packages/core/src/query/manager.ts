@@ -34,6 +34,11 @@ export interface QuerySet<Row> {
    * value), at most `limit` values when given. A database counts with one GROUP BY.
    */
   countBy?(ctx: RequestContext, field: string, limit?: number): Promise<ValueCount[]>;
+  /**
+   * Optional, for large tables: the matching rows counted up to `cap` (a database stops scanning
+   * there), so that a list can say "more than 10,000" without counting a million rows.
+   */
+  countUpTo?(ctx: RequestContext, cap: number): Promise<number>;
   /** Optional, for facets: the smallest and largest value of `field` (null when no row has one). */
   aggregate?(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }>;
 }

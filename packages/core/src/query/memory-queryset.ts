@@ -41,6 +41,9 @@ function build<Row extends object>(load: (ctx: RequestContext) => Promise<Row[]>
       const end = state.limit === undefined ? undefined : state.offset + state.limit;
       return state.offset > 0 || end !== undefined ? rows.slice(state.offset, end) : rows;
     },
+    async countUpTo(ctx, cap) {
+      return Math.min((await filtered(ctx)).length, cap);
+    },
     async countBy(ctx, field, limit) {
       return countRowsBy(await filtered(ctx), field, limit);
     },
