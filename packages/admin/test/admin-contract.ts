@@ -448,6 +448,19 @@ export function runAdminContract(options: AdminContractOptions): void {
         expect(views.find((v) => v.id === a.id)!.isDefault).toBe(false);
       });
 
+      it("keeps one default when requests race to set it", async () => {
+        const views = [];
+        for (let i = 0; i < 6; i++)
+          views.push((await editor.request("POST", "/saved-views/products", { name: `Race ${i}` })).json);
+        const replies = await Promise.all(
+          views.map((v) => editor.request("PATCH", `/saved-views/products/${v.id}`, { isDefault: true })),
+        );
+        expect(replies.map((r) => r.status)).toEqual(views.map(() => 200));
+        const after = (await editor.get("/saved-views/products")).json as { isDefault: boolean }[];
+        expect(after.filter((v) => v.isDefault)).toHaveLength(1);
+        for (const v of views) await editor.request("DELETE", `/saved-views/products/${v.id}`);
+      });
+
       it("keeps users apart: another user's view is 404 and untouched", async () => {
         const mine = (await staff.request("POST", "/saved-views/products", { name: "Private" })).json;
         expectProblem(await editor.request("PATCH", `/saved-views/products/${mine.id}`, { name: "Stolen" }), 404);

@@ -78,26 +78,21 @@ export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
   }
 
   /**
-   * Makes the view the user's default of its model, clearing the flag on the others, or clears
-   * it. The partial unique index keeps one default even when two requests race: the loser
-   * clears the winner's flag and tries again, so the last request wins.
+   * Makes the view the user's default of its model, clearing the flag on the others in the same
+   * transaction, or clears it. The partial unique index keeps one default even when two requests
+   * race: the loser's transaction fails whole and runs again, so the last request wins.
    */
   async function setDefault(userId: string, model: string, id: number, isDefault: boolean): Promise<void> {
+    const mark = sql`UPDATE ${table} SET is_default = ${bool(isDefault)} WHERE id = ${id} AND ${own(userId, model)}`;
     if (!isDefault) {
-      await statements.run(
-        sql`UPDATE ${table} SET is_default = ${bool(false)} WHERE id = ${id} AND ${own(userId, model)}`,
-      );
+      await statements.run(mark);
       return;
     }
+    const clearOthers = sql`UPDATE ${table} SET is_default = ${bool(false)}
+      WHERE ${own(userId, model)} AND is_default = ${bool(true)} AND id <> ${id}`;
     for (let attempt = 0; ; attempt++) {
-      await statements.run(
-        sql`UPDATE ${table} SET is_default = ${bool(false)}
-            WHERE ${own(userId, model)} AND is_default = ${bool(true)} AND id <> ${id}`,
-      );
       try {
-        await statements.run(
-          sql`UPDATE ${table} SET is_default = ${bool(true)} WHERE id = ${id} AND ${own(userId, model)}`,
-        );
+        await statements.atomically([clearOthers, mark]);
         return;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 5) throw error;

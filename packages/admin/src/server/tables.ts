@@ -14,6 +14,8 @@ export interface Statements {
   readonly dialect: "sqlite" | "pg";
   all(query: SQL): Promise<Row[]>;
   run(query: SQL): Promise<number>;
+  /** Runs the statements in one transaction: all of them or none. */
+  atomically(queries: readonly SQL[]): Promise<void>;
 }
 
 /**
@@ -23,7 +25,12 @@ export interface Statements {
 export function lazyStatements(db: AdminDatabase): Omit<Statements, "dialect"> & { dialect(): "sqlite" | "pg" } {
   let opened: Statements | undefined;
   const open = () => (opened ??= statementsOf(db));
-  return { dialect: () => open().dialect, all: (query) => open().all(query), run: (query) => open().run(query) };
+  return {
+    dialect: () => open().dialect,
+    all: (query) => open().all(query),
+    run: (query) => open().run(query),
+    atomically: (queries) => open().atomically(queries),
+  };
 }
 
 export const SESSIONS = "viewsets_admin_sessions";
@@ -37,6 +44,10 @@ export function statementsOf(db: AdminDatabase): Statements {
       dialect: "pg",
       all: async (query) => ((await pg.execute(query)) as unknown as { rows: Row[] }).rows,
       run: async (query) => ((await pg.execute(query)) as unknown as { rowCount: number | null }).rowCount ?? 0,
+      atomically: (queries) =>
+        pg.transaction(async (tx) => {
+          for (const query of queries) await tx.execute(query);
+        }),
     };
   }
   if (is(db, BaseSQLiteDatabase)) {
@@ -47,6 +58,19 @@ export function statementsOf(db: AdminDatabase): Statements {
       run: async (query) => {
         const result = (await lite.run(query)) as { changes?: number; rowsAffected?: number };
         return result.changes ?? result.rowsAffected ?? 0;
+      },
+      // better-sqlite3 runs a transaction's body synchronously; async drivers (libsql) await it.
+      // drizzle marks which one it is on the database (a field its types keep private).
+      atomically: async (queries) => {
+        if ((lite as unknown as { resultKind?: string }).resultKind !== "async") {
+          lite.transaction((tx) => {
+            for (const query of queries) tx.run(query);
+          });
+        } else {
+          await lite.transaction(async (tx) => {
+            for (const query of queries) await tx.run(query);
+          });
+        }
       },
     };
   }
