@@ -33,14 +33,14 @@ describe("dialectOf", () => {
 });
 
 describe("pattern lookups", () => {
-  it("SQLite: GLOB when case matters, lower-cased LIKE when it does not", () => {
+  it("SQLite: GLOB when case matters; LIKE when it does not, lower-casing only text outside ASCII", () => {
     expect(renderSqlite(sqlite.patternMatch(sql`${items.name}`, "contains", "a*_%", lower))).toEqual({
       sql: '"items"."name" glob ?',
       params: ["*a[*]_%*"],
     });
     expect(renderSqlite(sqlite.patternMatch(sql`${items.name}`, "istartswith", "a!_%", lower))).toEqual({
-      sql: `lower("items"."name") like lower(?) escape '!'`,
-      params: ["a!!!_!%%"],
+      sql: `("items"."name" like ? escape '!' or ("items"."name" glob ? and lower("items"."name") like lower(?) escape '!'))`,
+      params: ["a!!!_!%%", "*[^\u0001-\u007f]*", "a!!!_!%%"],
     });
   });
 

@@ -5,6 +5,9 @@ import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { LIKE_ESCAPE, globPattern, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
 import { unicodeLowerFunction } from "./unicode-lower.js";
 
+/** A GLOB pattern matching text that holds a character outside ASCII. */
+const NON_ASCII = "*[^\u0001-\u007f]*";
+
 /** The columns of a message such as `UNIQUE constraint failed: products.sku, products.code`. */
 function messageColumns(message: string): string[] {
   const index = message.indexOf(": ");
@@ -34,7 +37,11 @@ export const sqlite: Dialect = {
   patternMatch(subject: SQL, lookup: PatternLookup, text: string, lower: (value: SQL) => SQL): SQL {
     if (!isCaseInsensitive(lookup)) return sql`${subject} glob ${globPattern(lookup, text)}`;
     const like = likePattern(lookup, text);
-    return sql`${lower(subject)} like ${lower(sql`${like}`)} escape '${sql.raw(LIKE_ESCAPE)}'`;
+    const escape = sql.raw(`'${LIKE_ESCAPE}'`);
+    // For text of ASCII characters only, LIKE's own folding of ASCII case gives the same answer as
+    // comparing lower-cased text; only text with other characters needs the (per-row, costly)
+    // Unicode lower-casing, and a GLOB class finds those rows in C.
+    return sql`(${subject} like ${like} escape ${escape} or (${subject} glob ${NON_ASCII} and ${lower(subject)} like ${lower(sql`${like}`)} escape ${escape}))`;
   },
 
   inOneParameter(column: Column, driverValues: readonly unknown[]): SQL {
