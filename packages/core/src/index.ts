@@ -54,7 +54,7 @@ export { memoryQuerySet } from "./query/memory-queryset.js";
 export { buildListQuery, filterQuerySet, orderingOf, querySetOf } from "./query/list-query.js";
 export type { ListGrammar, ListQuery, QueryParams } from "./query/list-query.js";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageNumberPagination, resolvePageSize } from "./query/pagination.js";
-export type { Page, PageInput, Paginator } from "./query/paginator.js";
+export type { Page, PageInput, PageSizes, Paginator, PaginatorDocs } from "./query/paginator.js";
 export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";

@@ -27,5 +27,6 @@ describe("a cursor-paginated list in the document", () => {
     const schema = list.responses["200"].content["application/json"].schema;
     const envelope = schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
     expect(Object.keys(envelope.properties).sort()).toEqual(["next", "previous", "results"]);
+    expect(envelope.properties.results).toEqual({ type: "array", items: { $ref: "#/components/schemas/Category" } });
   });
 });

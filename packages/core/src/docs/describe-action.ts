@@ -1,19 +1,28 @@
-import type { ActionRoute, HttpMethod } from "../viewsets/actions.js";
-import { jsonContent, idParameter } from "./describe-viewset.js";
+import type { ActionRoute } from "../viewsets/actions.js";
+import { optionsOf, type ViewSetRoute } from "./describable-viewset.js";
 import type { DocumentBuilder } from "./document-builder.js";
+import { errorResponses, type Guards, guardsOf, UNGUARDED } from "./guards.js";
 import { componentName, valibotToOpenAPI } from "./json-schema.js";
-import type { OperationMethod, OperationObject, SchemaObject } from "./openapi-types.js";
-
-const ANY_OBJECT: SchemaObject = { type: "object", additionalProperties: true };
-/** Methods whose request body has defined semantics (OpenAPI 3.0 documents no other bodies). */
-const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(["POST", "PUT", "PATCH"]);
+import type { OperationObject } from "./openapi-types.js";
+import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, operationMethod } from "./operation-parts.js";
 
 /**
- * One operation per method of a custom action. Actions run none of the viewset's checks
- * (spec 4.5), so they carry no security and no 401/403/429; their bodies are the valibot
- * schemas of the action's config, or any JSON object.
+ * What an action runs before its handler. With `checks: true` the router has the resource's viewset
+ * run its checks (through `checkAction`), so the action answers 401/403/429 as the standard routes
+ * do; without it the handler owns its checks, which the document cannot see.
  */
-export function describeAction(builder: DocumentBuilder, prefix: string, action: ActionRoute): void {
+function guardsOfAction(builder: DocumentBuilder, route: ViewSetRoute, action: ActionRoute): Guards {
+  const { viewset, settings } = route;
+  if (!action.config.checks || typeof viewset?.checkAction !== "function") return UNGUARDED;
+  return guardsOf(builder, optionsOf(viewset), settings);
+}
+
+/**
+ * One operation per method of a custom action, with its viewset's checks when it runs them. Its
+ * bodies are the valibot schemas of the action's config, or any JSON object.
+ */
+export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, action: ActionRoute): void {
+  const { prefix } = route;
   const { resource, name, config } = action;
   builder.tag(resource);
   const path = action.detail
@@ -22,25 +31,25 @@ export function describeAction(builder: DocumentBuilder, prefix: string, action:
   const definitions = { schemas: builder.schemas, prefix: componentName(`${resource}_${name}_`) };
   const request = config.requestSchema ? (valibotToOpenAPI(config.requestSchema, definitions) ?? {}) : ANY_OBJECT;
   const response = config.responseSchema ? (valibotToOpenAPI(config.responseSchema, definitions) ?? {}) : ANY_OBJECT;
+  const guards = guardsOfAction(builder, route, action);
   const several = action.methods.length > 1;
   for (const method of action.methods) {
-    const lower = method.toLowerCase() as OperationMethod;
+    const lower = operationMethod(method);
     const op: OperationObject = {
       operationId: builder.operationId(several ? `${resource}_${name}_${lower}` : `${resource}_${name}`),
       tags: [resource],
       responses: {
         "200": method === "HEAD" ? { description: "OK." } : { description: "OK.", content: jsonContent(response) },
+        ...errorResponses(builder, guards, action.detail ? ["NotFound"] : []),
       },
     };
     if (config.summary) op.summary = config.summary;
     if (config.description) op.description = config.description;
-    if (action.detail) {
-      op.parameters = [idParameter(resource)];
-      op.responses["404"] = builder.error("NotFound");
-    }
+    if (action.detail) op.parameters = [idParameter(resource)];
     if (BODY_METHODS.has(method)) {
       op.requestBody = { required: config.requestSchema !== undefined, content: jsonContent(request) };
     }
+    if (guards.security) op.security = guards.security;
     builder.operation(path, lower, op);
   }
 }

@@ -1,6 +1,6 @@
 export { OpenAPIGenerator } from "./openapi.js";
 export type { DescribableRouter } from "./openapi.js";
-export type { PaginatorDocs } from "./describe-viewset.js";
+export type { PageSizes, PaginatorDocs } from "../query/paginator.js";
 export { docsPage } from "./docs-page.js";
 export type { DocsPageOptions } from "./docs-page.js";
 export { documentFromModule } from "./export-document.js";

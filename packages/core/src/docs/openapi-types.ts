@@ -111,7 +111,7 @@ export interface TagObject {
   [key: string]: unknown;
 }
 
-/** The document `generate()` returns (spec 2.4), with what `include(router)` adds. */
+/** The document `generate()` returns, with what `include(router)` adds. */
 export interface OpenAPIDocument {
   openapi: "3.0.0";
   info: OpenAPIInfo;

@@ -6,7 +6,10 @@ import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
-import { contractApp } from "../testing/fixtures.js";
+import { ViewSetConfig } from "../viewsets/viewset-config.js";
+import { basicAuthentication, bearerTokenAuthentication, isAuthenticated } from "../auth/index.js";
+import { sendJSON } from "../http/respond.js";
+import { contractApp, countingThrottle } from "../testing/fixtures.js";
 import { OpenAPIGenerator } from "./openapi.js";
 import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
 import { Note, router as notesRouter } from "./__fixtures__/app.js";
@@ -56,7 +59,7 @@ function operations(document: OpenAPIDocument): string[] {
   );
 }
 
-describe("OpenAPIGenerator skeleton (spec 2.4)", () => {
+describe("OpenAPIGenerator skeleton", () => {
   it("generates only the info block, empty paths and empty components", () => {
     const generator = new OpenAPIGenerator("Shop API", "1.2.3");
     expect(generator.generate()).toEqual({
@@ -474,7 +477,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
       "409",
       "429",
     ]);
-    // Actions run none of the viewset's checks.
+    // An action without `checks: true` runs none of the viewset's checks.
     const archive = op(document, "/api/v2/notes/{id}/archive", "post");
     expect(archive.security).toBeUndefined();
     expect(Object.keys(archive.responses)).toEqual(["200", "404"]);
@@ -496,6 +499,54 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     expect(op(doc, "/x/notes/", "get").security).toEqual([{ basicAuth: [] }, {}]);
     expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
     expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "400", "401", "404"]);
+    await validate(doc);
+  });
+
+  it("documents actions with checks: true like the standard routes: security, 401, 403 and 429", async () => {
+    const notes = () => ({
+      serializer: () => new BaseSerializer(),
+      queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+      model: Note,
+    });
+    const router = new Router("/x", { throttles: [countingThrottle(5)] });
+    router.register(
+      "notes",
+      new BaseViewSet({
+        ...notes(),
+        authentication: [bearerTokenAuthentication({ verify: () => null })],
+        permissions: [isAuthenticated],
+      }),
+    );
+    router.register(
+      "drafts",
+      new ViewSetConfig({
+        ...notes(),
+        authentication: [basicAuthentication({ verify: () => null })],
+        throttles: [],
+      }),
+    );
+    const ok = async () => sendJSON(200, {});
+    router.action("notes", "pin", { methods: ["POST"], detail: true, checks: true }, ok);
+    router.action("notes", "recent", { checks: true }, ok);
+    router.action("notes", "plain", {}, ok);
+    router.action("drafts", "recent", { checks: true }, ok);
+    const doc = new OpenAPIGenerator("x", "1").include(router).generate();
+
+    const pin = op(doc, "/x/notes/{id}/pin", "post");
+    expect(pin.security).toEqual([{ bearerAuth: [] }]);
+    expect(pin.security).toEqual(op(doc, "/x/notes/{id}", "put").security);
+    expect(Object.keys(pin.responses)).toEqual(["200", "401", "403", "404", "429"]);
+    expect(pin.responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
+    const recent = op(doc, "/x/notes/recent", "get");
+    expect(recent.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(recent.responses)).toEqual(["200", "401", "403", "429"]);
+    // Without permissions anonymous access stays; the viewset's empty throttles replace the router's.
+    const drafts = op(doc, "/x/drafts/recent", "get");
+    expect(drafts.security).toEqual([{ basicAuth: [] }, {}]);
+    expect(Object.keys(drafts.responses)).toEqual(["200", "401"]);
+    const plain = op(doc, "/x/notes/plain", "get");
+    expect(plain.security).toBeUndefined();
+    expect(Object.keys(plain.responses)).toEqual(["200"]);
     await validate(doc);
   });
 

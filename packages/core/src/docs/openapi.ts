@@ -11,7 +11,7 @@ import type { ComponentsObject, OpenAPIDocument, OpenAPIInfo, PathsObject } from
 export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe">;
 
 /**
- * The OpenAPI 3.0 document of an API (spec 2.4). Without `include`, `generate()` gives only the
+ * The OpenAPI 3.0 document of an API. Without `include`, `generate()` gives only the
  * info block and whatever the application put in `paths` and `components`; `include(router)`
  * adds the routes of a router's viewsets and actions, described anew on every `generate()`, so
  * viewsets registered or changed later are in the document too.
@@ -53,8 +53,9 @@ export class OpenAPIGenerator {
     const builder = new DocumentBuilder();
     for (const router of this.routers) {
       for (const { resource, viewset, actions } of router.describe()) {
-        describeViewSet(builder, { prefix: router.prefix, resource, viewset, settings: router.settings });
-        for (const action of actions) describeAction(builder, router.prefix, action);
+        const route = { prefix: router.prefix, resource, viewset, settings: router.settings };
+        describeViewSet(builder, route);
+        for (const action of actions) describeAction(builder, route, action);
       }
     }
     const paths: PathsObject = structuredClone(builder.paths);

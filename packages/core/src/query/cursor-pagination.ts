@@ -3,8 +3,8 @@ import type { FieldDef } from "../models/fields.js";
 import { type Expression, type FilterValue, and, or } from "./expression.js";
 import { linkWith } from "./links.js";
 import { fieldOf } from "./ordering.js";
-import { resolvePageSize } from "./pagination.js";
-import type { Page, PageInput, Paginator } from "./paginator.js";
+import { PAGE_SIZE_PARAM, resolvePageSize } from "./pagination.js";
+import { type Page, type PageInput, type Paginator, type PaginatorDocs, queryParameter } from "./paginator.js";
 
 export interface CursorPaginationOptions {
   /** Rows per page; the viewset's (or router's) page size when left out. `?page_size=` may change it. */
@@ -217,6 +217,22 @@ function withPrimaryKey(ordering: readonly string[], primaryKey: string): string
   return ordering.some((term) => fieldOf(term) === primaryKey) ? [...ordering] : [...ordering, primaryKey];
 }
 
+/** The cursor and page-size parameters, and `{ next, previous, results }`: no count. */
+function cursorDocs(cursorParam: string): PaginatorDocs {
+  const link = { type: "string", nullable: true, format: "uri" };
+  return {
+    parameters: [
+      queryParameter(cursorParam, "The opaque cursor of a page, from a next or previous link.", { type: "string" }),
+      queryParameter(PAGE_SIZE_PARAM, "Results per page.", { type: "integer", minimum: 1 }),
+    ],
+    envelope: (results) => ({
+      type: "object",
+      required: ["next", "previous", "results"],
+      properties: { next: link, previous: link, results },
+    }),
+  };
+}
+
 /**
  * DRF's CursorPagination: `{ next, previous, results }` with opaque cursors over the ordering
  * fields' values and the primary key of the boundary row. No COUNT, and pages stay put while
@@ -224,38 +240,15 @@ function withPrimaryKey(ordering: readonly string[], primaryKey: string): string
  */
 export function cursorPagination(options: CursorPaginationOptions = {}): Paginator {
   const cursorParam = options.cursorParam ?? "cursor";
-  const link = { type: "string", nullable: true, format: "uri" };
   return {
-    openapi: {
-      parameters: [
-        {
-          name: cursorParam,
-          in: "query",
-          required: false,
-          description: "The opaque cursor of a page, from a next or previous link.",
-          schema: { type: "string" },
-        },
-        {
-          name: "page_size",
-          in: "query",
-          required: false,
-          description: "Results per page.",
-          schema: { type: "integer", minimum: 1 },
-        },
-      ],
-      envelope: (results) => ({
-        type: "object",
-        required: ["next", "previous", "results"],
-        properties: { next: link, previous: link, results: { type: "array", items: results } },
-      }),
-    },
+    openapi: cursorDocs(cursorParam),
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;
       const ordering =
         options.ordering && !params.has("ordering")
           ? withPrimaryKey(options.ordering, input.primaryKey)
           : [...input.ordering];
-      const size = resolvePageSize(params.get("page_size"), options.pageSize ?? input.pageSize, input.maxPageSize);
+      const size = resolvePageSize(params.get(PAGE_SIZE_PARAM), options.pageSize ?? input.pageSize, input.maxPageSize);
       const cursorText = params.get(cursorParam)?.[0];
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, ordering, input.fields);
 

@@ -59,6 +59,20 @@ describe("page-number pagination", () => {
     expect(resolvePageSize(["5000"], 20, 100)).toBe(100);
   });
 
+  it("describes its parameters for the viewset's page sizes, and its envelope", () => {
+    const { openapi } = pageNumberPagination();
+    const docs = typeof openapi === "function" ? openapi({ pageSize: 10, maxPageSize: 50 }) : openapi;
+    expect(docs?.parameters?.map((parameter) => parameter.name)).toEqual(["page", "page_size"]);
+    expect(docs?.parameters?.[1]).toMatchObject({
+      in: "query",
+      required: false,
+      description: "Number of results per page (default 10, at most 50).",
+      schema: { type: "integer", minimum: 1, maximum: 50, default: 10 },
+    });
+    const envelope = docs?.envelope?.({ type: "array", items: { $ref: "#/components/schemas/Item" } });
+    expect(envelope?.required).toEqual(["count", "next", "previous", "results"]);
+  });
+
   it("builds links that keep repeated parameters and encode values", () => {
     const req = request("");
     const params = parseQuery("id=1&id=2&name=a%20b&page=1");

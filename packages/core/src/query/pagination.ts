@@ -1,9 +1,21 @@
+import type { SchemaObject } from "../docs/openapi-types.js";
 import { NotFound } from "../http/errors.js";
 import { linkWith } from "./links.js";
-import type { Page, PageInput, Paginator } from "./paginator.js";
+import {
+  type Page,
+  type PageInput,
+  type PageSizes,
+  type Paginator,
+  type PaginatorDocs,
+  queryParameter,
+} from "./paginator.js";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_MAX_PAGE_SIZE = 100;
+
+/** The query parameters page-number pagination reads; `page_size` is cursor pagination's too. */
+const PAGE_PARAM = "page";
+export const PAGE_SIZE_PARAM = "page_size";
 
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
 
@@ -20,6 +32,39 @@ function parsePage(text: string | undefined, lastPage: number): number | null {
   return POSITIVE_INT.test(text) ? Number(text) : null;
 }
 
+/** `{ count, next, previous, results }`, every key always present. */
+function pageNumberEnvelope(results: SchemaObject): SchemaObject {
+  return {
+    type: "object",
+    properties: {
+      count: { type: "integer", example: 123 },
+      next: { type: "string", format: "uri", nullable: true, example: "http://api.example.org/items/?page=4" },
+      previous: { type: "string", format: "uri", nullable: true, example: "http://api.example.org/items/?page=2" },
+      results,
+    },
+    required: ["count", "next", "previous", "results"],
+  };
+}
+
+/** The page parameters with the page sizes of the viewset, so that clients see its default and maximum. */
+function pageNumberDocs({ pageSize, maxPageSize }: PageSizes): PaginatorDocs {
+  return {
+    parameters: [
+      queryParameter(PAGE_PARAM, "A page number within the paginated result set (from 1).", {
+        type: "integer",
+        minimum: 1,
+      }),
+      queryParameter(PAGE_SIZE_PARAM, `Number of results per page (default ${pageSize}, at most ${maxPageSize}).`, {
+        type: "integer",
+        minimum: 1,
+        maximum: maxPageSize,
+        default: pageSize,
+      }),
+    ],
+    envelope: pageNumberEnvelope,
+  };
+}
+
 /**
  * DRF's PageNumberPagination: `{ count, next, previous, results }` with absolute links that keep
  * the other query parameters. A page that is not a positive integer, or lies past the last page,
@@ -27,10 +72,11 @@ function parsePage(text: string | undefined, lastPage: number): number | null {
  */
 export function pageNumberPagination(): Paginator {
   return {
+    openapi: pageNumberDocs,
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;
-      const size = resolvePageSize(params.get("page_size"), input.pageSize, input.maxPageSize);
-      const pageText = params.get("page")?.[0];
+      const size = resolvePageSize(params.get(PAGE_SIZE_PARAM), input.pageSize, input.maxPageSize);
+      const pageText = params.get(PAGE_PARAM)?.[0];
       if (pageText !== undefined && pageText !== "last" && !POSITIVE_INT.test(pageText)) {
         throw new NotFound("Invalid page.");
       }
@@ -43,8 +89,9 @@ export function pageNumberPagination(): Paginator {
         .offset((page - 1) * size)
         .limit(size)
         .all(ctx);
-      const next = page < lastPage ? linkWith(request, params, "page", String(page + 1)) : null;
-      const previous = page > 1 ? linkWith(request, params, "page", page - 1 === 1 ? null : String(page - 1)) : null;
+      const next = page < lastPage ? linkWith(request, params, PAGE_PARAM, String(page + 1)) : null;
+      const previous =
+        page > 1 ? linkWith(request, params, PAGE_PARAM, page - 1 === 1 ? null : String(page - 1)) : null;
       return { rows, envelope: (results) => ({ count, next, previous, results }) };
     },
   };

@@ -1,9 +1,16 @@
+import type { ParameterObject, SchemaObject } from "../docs/openapi-types.js";
 import type { ApiRequest, RequestContext } from "../http/request.js";
 import type { FieldDef } from "../models/fields.js";
 import type { QuerySet } from "./manager.js";
 
+/** The page sizes of the viewset that paginates: its own, or its router's. */
+export interface PageSizes {
+  readonly pageSize: number;
+  readonly maxPageSize: number;
+}
+
 /** What a paginator receives: a query set already filtered and searched, and the order to apply. */
-export interface PageInput<Row> {
+export interface PageInput<Row> extends PageSizes {
   readonly request: ApiRequest;
   readonly ctx: RequestContext;
   /** Query parameters (key -> values). */
@@ -13,9 +20,6 @@ export interface PageInput<Row> {
   readonly ordering: readonly string[];
   readonly fields: Readonly<Record<string, FieldDef>>;
   readonly primaryKey: string;
-  /** Page size settings of the viewset (or its router). */
-  readonly pageSize: number;
-  readonly maxPageSize: number;
 }
 
 /** One page: its rows, and the envelope around their serialized form. */
@@ -24,15 +28,25 @@ export interface Page<Row> {
   envelope(results: unknown[]): Record<string, unknown>;
 }
 
+/** How the OpenAPI document shows a paginator: the query parameters it reads and the body of a list. */
+export interface PaginatorDocs {
+  readonly parameters?: readonly ParameterObject[];
+  /** The envelope around a page, given the schema of its `results` array. */
+  readonly envelope?: (results: SchemaObject) => SchemaObject;
+}
+
 /** A pagination class (DRF's PageNumberPagination, CursorPagination, ...). */
 export interface Paginator {
   paginate<Row>(input: PageInput<Row>): Promise<Page<Row>>;
   /**
-   * How the OpenAPI document describes it: its query parameters (OpenAPI Parameter Objects) and
-   * the envelope schema around a page of results. Page-number pagination needs none.
+   * How the paginator describes itself in the OpenAPI document: a description, or one made for the
+   * page sizes of the viewset that uses it. Without one, its list is documented as
+   * `{ results, next?, previous?, count? }` and it adds no parameters.
    */
-  readonly openapi?: {
-    readonly parameters?: readonly Readonly<Record<string, unknown>>[];
-    readonly envelope?: (results: Readonly<Record<string, unknown>>) => Record<string, unknown>;
-  };
+  readonly openapi?: PaginatorDocs | ((sizes: PageSizes) => PaginatorDocs);
+}
+
+/** A query parameter a paginator reads, as the document lists it: optional, in the query string. */
+export function queryParameter(name: string, description: string, schema: SchemaObject): ParameterObject {
+  return { name, in: "query", required: false, description, schema };
 }

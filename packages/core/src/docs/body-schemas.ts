@@ -1,0 +1,59 @@
+import type { ModelShape } from "../models/define-model.js";
+import type { FieldPlan } from "../serializers/field-plan.js";
+import { fieldSchema, refineConverted } from "./field-schemas.js";
+import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
+import type { SchemaObject } from "./openapi-types.js";
+
+/** The response body: every response field, non-writable ones marked `readOnly`. */
+export function responseSchema(model: ModelShape, plan: FieldPlan): SchemaObject {
+  const properties: Record<string, SchemaObject> = {};
+  for (const name of plan.response) {
+    properties[name] = fieldSchema(model.fields[name]!, { readOnly: !plan.writable.has(name) });
+  }
+  const schema: SchemaObject = { type: "object", properties };
+  if (plan.response.length > 0) schema.required = [...plan.response];
+  return schema;
+}
+
+/**
+ * A request body from the model's valibot schema, narrowed to the writable fields (the viewset
+ * drops the others). A field whose schema cannot be converted (a transform, a custom check) is
+ * described from its field declaration instead.
+ */
+export function requestSchema(
+  model: ModelShape,
+  plan: FieldPlan,
+  partial: boolean,
+  definitions: DefinitionTarget,
+): SchemaObject {
+  const base = partial ? model.partialSchema : model.schema;
+  const entries = (base as { entries?: unknown }).entries;
+  const whole = valibotToOpenAPI(base, definitions) ?? {};
+  if (typeof entries !== "object" || entries === null) return whole;
+  const converted = (whole.properties ?? {}) as Record<string, SchemaObject>;
+  const properties: Record<string, SchemaObject> = {};
+  for (const [name, entry] of Object.entries(entries as Record<string, Parameters<typeof valibotToOpenAPI>[0]>)) {
+    if (!plan.writable.has(name)) continue;
+    const field = model.fields[name];
+    const strict = valibotToOpenAPI(entry, definitions, { strict: true });
+    properties[name] = strict ? refineConverted(strict, field) : field ? fieldSchema(field) : (converted[name] ?? {});
+  }
+  const schema: SchemaObject = { type: "object", properties };
+  const required = partial ? [] : ((whole.required as string[] | undefined) ?? []).filter((name) => name in properties);
+  if (required.length > 0) schema.required = required;
+  return schema;
+}
+
+/** The list body of a paginator that does not describe itself: at least `results`, with the usual links. */
+export function genericEnvelope(results: SchemaObject): SchemaObject {
+  return {
+    type: "object",
+    properties: {
+      count: { type: "integer" },
+      next: { type: "string", format: "uri", nullable: true },
+      previous: { type: "string", format: "uri", nullable: true },
+      results,
+    },
+    required: ["results"],
+  };
+}

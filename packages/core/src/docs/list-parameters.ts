@@ -1,0 +1,81 @@
+import type { ModelShape } from "../models/define-model.js";
+import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
+import type { FieldPlan } from "../serializers/field-plan.js";
+import { lookupParameter } from "./field-schemas.js";
+import type { ParameterObject } from "./openapi-types.js";
+
+/** What the list's parameters read from a viewset besides its field plan. */
+export interface ListOptions {
+  readonly model: ModelShape;
+  readonly ordering?: readonly string[] | undefined;
+}
+
+function orderingParameters(options: ListOptions, plan: FieldPlan): ParameterObject[] {
+  if (plan.orderable.size === 0) return [];
+  const fields = [...plan.orderable];
+  const defaults = options.ordering?.length ? options.ordering.join(",") : options.model.primaryKey;
+  return [
+    {
+      name: "ordering",
+      in: "query",
+      required: false,
+      description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")}. Default: ${defaults}.`,
+      schema: { type: "array", items: { type: "string", enum: fields.flatMap((field) => [field, `-${field}`]) } },
+      style: "form",
+      explode: false,
+    },
+  ];
+}
+
+function searchParameters(plan: FieldPlan): ParameterObject[] {
+  if (plan.searchable.length === 0) return [];
+  return [
+    {
+      name: "search",
+      in: "query",
+      required: false,
+      description: `Search terms (separated by spaces or commas); each must appear in one of: ${plan.searchable.join(", ")}.`,
+      schema: { type: "string" },
+    },
+  ];
+}
+
+/** One parameter per filterable field and lookup: `price`, `price__gte`, `price__in`, ... */
+function filterParameters(model: ModelShape, plan: FieldPlan): ParameterObject[] {
+  const parameters: ParameterObject[] = [];
+  for (const name of plan.filterable) {
+    const field = model.fields[name]!;
+    for (const lookup of lookupsFor(field)) {
+      // isnull on a field that is never null always answers the same: not worth a parameter.
+      if (lookup === "isnull" && field.nullable !== true) continue;
+      const param = lookup === "exact" ? name : `${name}__${lookup}`;
+      if (RESERVED_PARAMS.has(param)) continue;
+      const described = lookupParameter(field, lookup);
+      const parameter: ParameterObject = {
+        name: param,
+        in: "query",
+        required: false,
+        description: `${name}: ${described.description}`,
+        schema: described.schema,
+      };
+      if (described.style) parameter.style = described.style;
+      if (described.explode !== undefined) parameter.explode = described.explode;
+      parameters.push(parameter);
+    }
+  }
+  return parameters;
+}
+
+/** The query parameters of a list: the paginator's, then ordering, search and the filters. */
+export function listParameters(
+  options: ListOptions,
+  plan: FieldPlan,
+  pagination: readonly ParameterObject[],
+): ParameterObject[] {
+  return [
+    ...pagination,
+    ...orderingParameters(options, plan),
+    ...searchParameters(plan),
+    ...filterParameters(options.model, plan),
+  ];
+}
