@@ -1,37 +1,17 @@
 import {
-  BaseSerializer,
   buildFilters,
   type FieldDef,
-  fieldPlan,
   filterQuerySet,
   type ListGrammar,
   type QueryParams,
   type QuerySet,
   ValidationError,
 } from "@viewsets/core";
-import type { ModelConfig } from "./config.js";
 import { PresetError, resolveDatePreset } from "./date-presets.js";
 
 /** Parameters of the admin's list that are not filters of the REST grammar. */
 const ADMIN_PARAMS = new Set(["tz", "view"]);
 const PRESET_SUFFIX = "__preset";
-
-/**
- * The REST API's list grammar over every serializable field of a registered model (each one
- * filterable and orderable), with the admin's search fields and default order.
- */
-export function adminGrammar(config: ModelConfig<object>): ListGrammar {
-  const { model } = config;
-  const plan = fieldPlan(model, new BaseSerializer(), { searchFields: config.searchFields as string[] | undefined });
-  return {
-    fields: model.fields,
-    primaryKey: model.primaryKey,
-    filterable: plan.filterable,
-    orderable: plan.orderable,
-    searchable: plan.searchable,
-    ordering: (config.ordering as readonly string[] | undefined) ?? [],
-  };
-}
 
 function isDateField(field: FieldDef | undefined): field is FieldDef & { type: "time" | "date" } {
   return field?.type === "time" || field?.type === "date";

@@ -16,7 +16,7 @@ import {
 } from "@viewsets/core";
 import type { ModelConfig } from "./config.js";
 import { adminPagination } from "./count-pagination.js";
-import { adminGrammar, filterAdminQuerySet } from "./grammar.js";
+import { filterAdminQuerySet } from "./grammar.js";
 
 export const DEFAULT_LIST_PER_PAGE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -43,7 +43,8 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
       maxPageSize: Math.max(config.listPerPage ?? DEFAULT_LIST_PER_PAGE, MAX_PAGE_SIZE),
       pagination: adminPagination(config.count),
     });
-    this.grammar = adminGrammar(config as unknown as ModelConfig<object>);
+    // Every serializable field filters and orders: the REST grammar of a viewset without narrowing options.
+    this.grammar = super.listGrammar();
   }
 
   override listGrammar(): ListGrammar {
