@@ -37,11 +37,11 @@ export const sqlite: Dialect = {
   patternMatch(subject: SQL, lookup: PatternLookup, text: string, lower: (value: SQL) => SQL): SQL {
     if (!isCaseInsensitive(lookup)) return sql`${subject} glob ${globPattern(lookup, text)}`;
     const like = likePattern(lookup, text);
-    const escape = sql.raw(`'${LIKE_ESCAPE}'`);
+    const escapeChar = sql.raw(`'${LIKE_ESCAPE}'`);
     // For text of ASCII characters only, LIKE's own folding of ASCII case gives the same answer as
     // comparing lower-cased text; only text with other characters needs the (per-row, costly)
     // Unicode lower-casing, and a GLOB class finds those rows in C.
-    return sql`(${subject} like ${like} escape ${escape} or (${subject} glob ${NON_ASCII} and ${lower(subject)} like ${lower(sql`${like}`)} escape ${escape}))`;
+    return sql`(${subject} like ${like} escape ${escapeChar} or (${subject} glob ${NON_ASCII} and ${lower(subject)} like ${lower(sql`${like}`)} escape ${escapeChar}))`;
   },
 
   inOneParameter(column: Column, driverValues: readonly unknown[]): SQL {
