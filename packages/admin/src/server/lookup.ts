@@ -1,5 +1,6 @@
 import {
   type FieldDef,
+  isSerializable,
   NotFound,
   parseInt64,
   type QueryParams,
@@ -8,7 +9,7 @@ import {
   ValidationError,
 } from "@viewsets/core";
 import { labelsOf } from "./labels.js";
-import { labelFieldOf, listFilterOf } from "./models.js";
+import { labelFieldOf } from "./models.js";
 import type { AdminViewSet } from "./rows.js";
 
 const DEFAULT_LIMIT = 20;
@@ -42,7 +43,8 @@ function idsOf(text: string): (number | bigint)[] {
 /**
  * The foreign-key filter's options: target records whose label contains `q` (case-insensitive,
  * `%` and `_` literal), ordered by label; or, with `ids`, the labels of those ids, so a shared
- * URL shows names. Only foreign keys in `listFilter` answer; anything else is 404.
+ * URL shows names. Any serializable foreign key answers (the filter's combobox, the change form's
+ * field); any other field is 404.
  */
 export async function lookupOf(
   viewset: AdminViewSet<object>,
@@ -52,8 +54,7 @@ export async function lookupOf(
   targetOf: (field: FieldDef) => AdminViewSet<object> | undefined,
 ): Promise<LookupResult> {
   const field = (viewset.config.model.fields as Record<string, FieldDef>)[fieldName];
-  const listed = listFilterOf(viewset).some((entry) => entry.field === fieldName);
-  const target = field?.type === "foreignKey" && listed ? targetOf(field) : undefined;
+  const target = field?.type === "foreignKey" && isSerializable(field) ? targetOf(field) : undefined;
   if (!target) throw new NotFound();
   const idsText = params.get("ids")?.[0];
   if (idsText !== undefined) {

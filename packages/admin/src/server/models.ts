@@ -1,6 +1,6 @@
 import { type FieldDef, isEditable, isSerializable } from "@viewsets/core";
 import { defaultWidget, type ListFilterEntry, type Widget } from "./config.js";
-import type { AdminViewSet } from "./rows.js";
+import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
 
 /** A registered model: its name in URLs, its viewset, and how its foreign keys name other models. */
 export interface AdminModel {
@@ -65,7 +65,7 @@ export function describeModel(entry: AdminModel, modelNameOf: (reference: string
   });
   const listDisplay =
     (config.listDisplay as readonly string[] | undefined) ??
-    all.filter(([, field]) => field.type !== "json" && field.type !== "text").map(([fieldName]) => fieldName);
+    all.filter(([, field]) => field.type !== "json").map(([fieldName]) => fieldName);
   return {
     name,
     label: config.label ?? humanize(name),
@@ -74,6 +74,8 @@ export function describeModel(entry: AdminModel, modelNameOf: (reference: string
     fields,
     listDisplay,
     listFilter: listFilterOf(viewset),
+    listPerPage: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
+    count: config.count ?? "exact",
     searchFields: config.searchFields ?? [],
     ordering: config.ordering ?? [],
     permissions: { add: viewset.may("add"), change: viewset.may("change"), delete: viewset.may("delete") },

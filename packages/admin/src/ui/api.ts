@@ -1,0 +1,86 @@
+/** The one fetch wrapper: same-origin cookie, CSRF header on writes, abort, problem+json. */
+
+function readBase(): string {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="admin-base"]')?.content ?? "";
+  // The placeholder survives only when the page was opened without the server: assume the default.
+  return content === "" || content.includes("__ADMIN_BASE__") ? "/admin" : content.replace(/\/+$/, "");
+}
+
+/** Where the admin is mounted, e.g. `/admin`. */
+export const base = readBase();
+
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** An error answer of the API: its status, its detail, and its messages per field. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: Readonly<Record<string, readonly string[]>> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** Told when the session is gone (401 outside the sign-in call). */
+let onUnauthorized: () => void = () => {};
+
+export function whenUnauthorized(callback: () => void): void {
+  onUnauthorized = callback;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface CallOptions {
+  readonly method?: string;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+async function problemOf(response: Response): Promise<ApiProblem> {
+  let body: { detail?: unknown; errors?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy's page): the status says enough.
+  }
+  const detail = typeof body.detail === "string" ? body.detail : `The server answered ${response.status}.`;
+  const errors = typeof body.errors === "object" && body.errors !== null ? body.errors : {};
+  return new ApiProblem(response.status, detail, errors as Record<string, string[]>);
+}
+
+/** Calls `{base}/api{path}`; resolves with the JSON answer (undefined for 204), rejects with an ApiProblem. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (WRITES.has(method) && csrfToken) headers["X-CSRF-Token"] = csrfToken;
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    credentials: "same-origin",
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok) {
+    const problem = await problemOf(response);
+    if (response.status === 401 && path !== "/session") onUnauthorized();
+    throw problem;
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** A message for people from anything a call threw. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiProblem) return error.detail;
+  return "The admin could not reach the server. Check the connection and try again.";
+}

@@ -1,0 +1,119 @@
+import { useEffect } from "preact/hooks";
+import { api, messageOf, setCsrfToken } from "./api.js";
+import { ChangePage } from "./pages/change/change-page.js";
+import { IndexPage } from "./pages/index-page.js";
+import { ListPage } from "./pages/list/list-page.js";
+import { SignInPage } from "./pages/sign-in.js";
+import { location, navigate, paths, route } from "./router.js";
+import { flash, modelNamed, models, modelsError, session } from "./state.js";
+import type { ModelMeta } from "./types.js";
+
+/** Loads what the signed-in user may see. */
+export async function loadModels(): Promise<void> {
+  try {
+    models.value = (await api<{ models: ModelMeta[] }>("/models")).models;
+    modelsError.value = null;
+  } catch (error) {
+    modelsError.value = messageOf(error);
+  }
+}
+
+async function signOut(): Promise<void> {
+  // Unsaved changes are asked about first; staying keeps the session too.
+  if (!navigate(paths.login())) return;
+  try {
+    await api<void>("/session", { method: "DELETE" });
+  } catch {
+    // Gone already: the page leaves all the same.
+  }
+  setCsrfToken(null);
+  session.value = null;
+  models.value = [];
+}
+
+function Page() {
+  const current = route.value;
+  if (current.name === "login") return <SignInPage onSignedIn={loadModels} />;
+  if (modelsError.value) {
+    return (
+      <p class="form-error" role="alert">
+        {modelsError.value}
+      </p>
+    );
+  }
+  if (current.name === "index") return <IndexPage />;
+  if (current.name === "notFound") return <NotFound />;
+  const model = modelNamed(current.model);
+  if (!model) return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
+  if (current.name === "list") return <ListPage key={model.name} model={model} />;
+  if (current.name === "add") return <ChangePage key={`${model.name}/add`} model={model} />;
+  return <ChangePage key={`${model.name}/${current.id}`} model={model} id={current.id} />;
+}
+
+function NotFound() {
+  return (
+    <div>
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        <a href={paths.index()}>Go to the admin's home page</a>
+      </p>
+    </div>
+  );
+}
+
+const TITLES: Record<string, string> = { login: "Sign in", index: "Site administration", notFound: "Not found" };
+
+/** The frame: a skip link, the header (home, models, who is signed in, "Sign out"), the page, announcements. */
+export function App() {
+  const current = route.value;
+  const user = session.value?.user;
+  const path = location.value.path;
+  useEffect(() => {
+    const model = "model" in current ? modelNamed(current.model) : undefined;
+    document.title = `${model?.label ?? TITLES[current.name] ?? "Admin"} · viewsets admin`;
+    // A new page: focus its heading, so screen readers start there (not on query changes).
+    document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: false });
+  }, [path, models.value]);
+  useEffect(() => {
+    if (!flash.value) return;
+    const timer = window.setTimeout(() => (flash.value = ""), 8000);
+    return () => window.clearTimeout(timer);
+  }, [flash.value]);
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={paths.index()}>
+          viewsets admin
+        </a>
+        {user && (
+          <>
+            <nav aria-label="Models" class="model-nav">
+              {models.value.map((model) => (
+                <a
+                  key={model.name}
+                  href={paths.list(model.name)}
+                  aria-current={"model" in current && current.model === model.name ? "page" : undefined}
+                >
+                  {model.label}
+                </a>
+              ))}
+            </nav>
+            <span class="user">{user.username}</span>
+            <button type="button" class="link-button" onClick={signOut}>
+              Sign out
+            </button>
+          </>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        <div role="status" class={flash.value ? "flash" : "flash empty"}>
+          {flash.value}
+        </div>
+        <Page />
+      </main>
+    </>
+  );
+}

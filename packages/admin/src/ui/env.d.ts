@@ -1,0 +1,2 @@
+/** esbuild bundles imported stylesheets into app-[hash].css. */
+declare module "*.css" {}

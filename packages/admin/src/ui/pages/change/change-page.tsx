@@ -1,0 +1,205 @@
+import { useEffect, useId, useState } from "preact/hooks";
+import { ApiProblem, api, messageOf } from "../../api.js";
+import { ConfirmDialog } from "../../components/modal.js";
+import { formatValue } from "../../format.js";
+import { guardLeaving, navigate, paths } from "../../router.js";
+import { flash, lastListHref, singular } from "../../state.js";
+import type { ModelMeta, Row } from "../../types.js";
+import { FieldInput } from "./field-input.js";
+import { bodyOf, type FormValues, formOf } from "./form-values.js";
+
+const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
+
+/** Add (`id` undefined) or change a record: one control per field, the server's errors beside each. */
+export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly id?: string }) {
+  const uid = useId();
+  const creating = id === undefined;
+  const [record, setRecord] = useState<Row | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [initial, setInitial] = useState<FormValues>(() => formOf(model.fields, null));
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rowPath = `/models/${encodeURIComponent(model.name)}/rows/`;
+  const listHref = lastListHref.get(model.name) ?? paths.list(model.name);
+  const noun = singular(model.label);
+
+  useEffect(() => {
+    if (creating) return;
+    const controller = new AbortController();
+    api<Row>(`${rowPath}${encodeURIComponent(id)}`, { signal: controller.signal }).then(
+      (row) => {
+        const form = formOf(model.fields, row);
+        setRecord(row);
+        setInitial(form);
+        setValues(form);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setLoadError(
+            error instanceof ApiProblem && error.status === 404 ? `There is no ${noun} ${id}.` : messageOf(error),
+          );
+      },
+    );
+    return () => controller.abort();
+  }, [creating, id, model, rowPath, noun]);
+
+  const dirty = model.fields.some((field) => field.editable && values[field.name] !== initial[field.name]);
+  useEffect(() => {
+    guardLeaving(dirty ? () => UNSAVED : null);
+    return () => guardLeaving(null);
+  }, [dirty]);
+
+  const title = creating
+    ? `Add ${noun}`
+    : record
+      ? String(record[model.labelField] ?? `${noun} ${id}`)
+      : `${noun} ${id}`;
+  const mayWrite = creating ? model.permissions.add : model.permissions.change;
+
+  const showErrors = (fieldErrors: Record<string, readonly string[]>, message: string) => {
+    setErrors(fieldErrors);
+    const names = new Set(model.fields.map((field) => field.name));
+    const other = Object.entries(fieldErrors).filter(([key]) => !names.has(key));
+    setFormError([message, ...other.map(([, messages]) => messages.join(" "))].join(" "));
+    const first = model.fields.find((field) => fieldErrors[field.name]);
+    if (first) window.setTimeout(() => document.getElementById(`${uid}-${first.name}`)?.focus(), 0);
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const { body, errors: local } = bodyOf(model.fields, values, initial, creating);
+    if (Object.keys(local).length > 0) return showErrors(local, "Please correct the errors below.");
+    setSaving(true);
+    try {
+      const saved = await api<Row>(creating ? rowPath : `${rowPath}${encodeURIComponent(id)}`, {
+        method: creating ? "POST" : "PATCH",
+        body,
+      });
+      guardLeaving(null);
+      setInitial(values);
+      flash.value = `${creating ? "Added" : "Saved"} ${noun} “${String(saved[model.labelField] ?? saved[model.pk])}”.`;
+      navigate(listHref, { force: true });
+    } catch (error) {
+      setSaving(false);
+      if (error instanceof ApiProblem && error.status === 400)
+        showErrors(error.errors, "Please correct the errors below.");
+      else showErrors({}, messageOf(error));
+    }
+  };
+
+  const remove = async () => {
+    setSaving(true);
+    try {
+      await api<void>(`${rowPath}${encodeURIComponent(id ?? "")}`, { method: "DELETE" });
+      guardLeaving(null);
+      flash.value = `Deleted ${noun} “${title}”.`;
+      navigate(listHref, { force: true });
+    } catch (error) {
+      setSaving(false);
+      setFormError(messageOf(error));
+      setConfirming(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <div>
+        <h1 tabIndex={-1}>{title}</h1>
+        <p class="form-error" role="alert">
+          {loadError}
+        </p>
+        <a href={listHref}>Back to {model.label.toLowerCase()}</a>
+      </div>
+    );
+  }
+  const editable = model.fields.filter((field) => field.editable && mayWrite);
+  const shown = model.fields.filter((field) => !editable.includes(field) && !creating);
+  return (
+    <div class="change-page">
+      <nav aria-label="Breadcrumb" class="breadcrumb">
+        <a href={listHref}>{model.label}</a> › <span aria-current="page">{title}</span>
+      </nav>
+      <h1 tabIndex={-1}>{title}</h1>
+      {!creating && !record && <p aria-busy="true">Loading…</p>}
+      {(creating || record) && (
+        <form class="change-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-form`}>
+          <span id={`${uid}-form`} hidden>
+            {title}
+          </span>
+          {formError && (
+            <p class="form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          {shown.length > 0 && (
+            <dl class="read-only">
+              {shown.map((field) => (
+                <div key={field.name}>
+                  <dt>{field.label}</dt>
+                  <dd>{formatValue(field, record?.[field.name])}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {editable.map((field) => {
+            const inputId = `${uid}-${field.name}`;
+            const fieldErrors = errors[field.name];
+            const errorId = fieldErrors ? `${inputId}-error` : undefined;
+            const checkbox = field.type === "bool" && !field.nullable;
+            return (
+              <div key={field.name} class={checkbox ? "form-row check-row" : "form-row"}>
+                <label id={`${inputId}-label`} for={inputId} class={field.required ? "required" : undefined}>
+                  {field.label}
+                </label>
+                <FieldInput
+                  model={model}
+                  field={field}
+                  id={inputId}
+                  labelId={`${inputId}-label`}
+                  value={values[field.name] ?? ""}
+                  describedBy={errorId}
+                  invalid={fieldErrors !== undefined}
+                  onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                />
+                {fieldErrors && (
+                  <p id={errorId} class="field-error">
+                    {fieldErrors.join(" ")}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          <div class="actions">
+            {mayWrite && (
+              <button type="submit" class="primary" disabled={saving}>
+                Save
+              </button>
+            )}
+            <a class="button" href={listHref}>
+              Cancel
+            </a>
+            {!creating && model.permissions.delete && (
+              <button type="button" class="danger" disabled={saving} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            )}
+            {dirty && <span class="hint">Unsaved changes</span>}
+          </div>
+        </form>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete ${noun}`}
+          message={`Delete ${noun} “${title}”? This cannot be undone.`}
+          confirm="Delete"
+          busy={saving}
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { FieldMeta, Row } from "../../types.js";
+
+/** What a control holds: text, or a checkbox's state. */
+export type FormValue = string | boolean;
+export type FormValues = Record<string, FormValue>;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An instant as a `datetime-local` value in the browser's time zone. */
+function localDateTime(value: unknown): string {
+  const date = new Date(String(value));
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A field's value as its control holds it. */
+export function toForm(field: FieldMeta, value: unknown): FormValue {
+  if (field.type === "bool")
+    return field.nullable ? (value === null || value === undefined ? "" : String(value)) : value === true;
+  if (value === null || value === undefined) return "";
+  if (field.type === "time") return localDateTime(value);
+  if (field.type === "json") return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/** The form of a record (or of a new one: blanks, unchecked boxes). */
+export function formOf(fields: readonly FieldMeta[], row: Row | null): FormValues {
+  return Object.fromEntries(fields.map((field) => [field.name, toForm(field, row ? row[field.name] : undefined)]));
+}
+
+type Parsed = { readonly value: unknown } | { readonly omit: true } | { readonly error: string };
+
+/**
+ * A control's value as the API takes it. The server validates everything; the only check here
+ * is JSON syntax, which cannot be sent otherwise. A blank is null, or left out on create for a
+ * field the database fills in.
+ */
+export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): Parsed {
+  if (typeof raw === "boolean") return { value: raw };
+  if (field.type === "bool") return { value: raw === "" ? null : raw === "true" };
+  const text = raw;
+  if (text === "" && (field.type === "string" || field.type === "text") && !field.nullable) return { value: "" };
+  if (text.trim() === "") return creating && !field.required ? { omit: true } : { value: null };
+  switch (field.type) {
+    case "int":
+    case "foreignKey":
+      return { value: /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text };
+    case "time": {
+      const date = new Date(text);
+      return { value: Number.isNaN(date.getTime()) ? text : date.toISOString() };
+    }
+    case "json":
+      try {
+        return { value: JSON.parse(text) };
+      } catch {
+        return { error: "Enter valid JSON." };
+      }
+    default:
+      return { value: text };
+  }
+}
+
+/** The body to send: every editable field on create, the changed ones on edit; or the fields that cannot be sent. */
+export function bodyOf(
+  fields: readonly FieldMeta[],
+  values: FormValues,
+  initial: FormValues,
+  creating: boolean,
+): { body: Record<string, unknown>; errors: Record<string, string[]> } {
+  const body: Record<string, unknown> = {};
+  const errors: Record<string, string[]> = {};
+  for (const field of fields) {
+    if (!field.editable) continue;
+    const raw = values[field.name] ?? "";
+    if (!creating && raw === initial[field.name]) continue;
+    const parsed = fromForm(field, raw, creating);
+    if ("error" in parsed) errors[field.name] = [parsed.error];
+    else if ("value" in parsed) body[field.name] = parsed.value;
+  }
+  return { body, errors };
+}

@@ -1,0 +1,50 @@
+import { useId } from "preact/hooks";
+import type { Facet, ModelMeta } from "../../types.js";
+import { updateList } from "../../url-state.js";
+import { WIDGETS } from "../../widgets/registry.js";
+
+interface FilterPanelProps {
+  readonly model: ModelMeta;
+  readonly params: URLSearchParams;
+  readonly facets: Readonly<Record<string, Facet>> | null;
+  readonly stale: boolean;
+  readonly open: boolean;
+}
+
+/** The region "Filters": one group per `listFilter` entry, named by its field's label. */
+export function FilterPanel({ model, params, facets, stale, open }: FilterPanelProps) {
+  const id = useId();
+  return (
+    <section
+      id="filters"
+      class={`filters${open ? " open" : ""}${stale ? " stale" : ""}`}
+      aria-labelledby={`${id}-title`}
+      aria-busy={stale}
+    >
+      <h2 id={`${id}-title`} class="panel-title">
+        Filters
+      </h2>
+      {model.listFilter.map((entry, index) => {
+        const field = model.fields.find((candidate) => candidate.name === entry.field);
+        const Widget = WIDGETS[entry.widget];
+        if (!field || !Widget) return null;
+        const facet = facets?.[field.name];
+        const labelId = `${id}-${index}`;
+        return (
+          <fieldset key={field.name} class="filter" aria-labelledby={labelId}>
+            <legend id={labelId}>{field.label}</legend>
+            <Widget
+              model={model}
+              field={field}
+              labelId={labelId}
+              params={params}
+              facet={facet?.error ? undefined : facet}
+              update={(mutate) => updateList(mutate)}
+            />
+            {facet?.error && <p class="hint">Counts are unavailable: {facet.error}</p>}
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}

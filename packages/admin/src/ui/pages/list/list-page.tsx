@@ -1,0 +1,88 @@
+import { useEffect, useState } from "preact/hooks";
+import { location, navigate, paths } from "../../router.js";
+import { SavedViewsBar, viewHref } from "../../saved-views/saved-views-bar.js";
+import { useSavedViews } from "../../saved-views/use-views.js";
+import { lastListHref, singular } from "../../state.js";
+import type { ModelMeta } from "../../types.js";
+import { apiQuery, listParams } from "../../url-state.js";
+import { ActiveFilters } from "./active-filters.js";
+import { FilterPanel } from "./filter-panel.js";
+import { useFacets, useForeignLabels, useRows } from "./list-data.js";
+import { Pagination } from "./pagination.js";
+import { ResultsTable } from "./results-table.js";
+import { SearchBox } from "./search-box.js";
+
+/** A model's list: search, saved views, active filters, the filter panel, the table and its pages. */
+export function ListPage({ model }: { readonly model: ModelMeta }) {
+  const params = listParams.value;
+  const empty = location.value.search === "";
+  const saved = useSavedViews(model);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const fallback = saved.views.find((view) => view.isDefault);
+  // Opened without a query: the default view, once the views are known (and no rows asked before that).
+  const waiting = empty && (!saved.loaded || fallback !== undefined);
+  const query = waiting ? null : apiQuery(params);
+  const rows = useRows(model, query);
+  const facets = useFacets(model, query);
+  useForeignLabels(model, rows.page);
+
+  useEffect(() => {
+    if (empty && fallback) navigate(viewHref(fallback, model), { replace: true });
+  }, [empty, fallback, model]);
+  useEffect(() => {
+    lastListHref.set(model.name, location.value.path + location.value.search);
+  });
+
+  const ordering = (params.get("ordering") ?? "").split(",").filter((term) => term !== "");
+  const hasFilters = model.listFilter.length > 0;
+  return (
+    <div class="list-page">
+      <div class="page-head">
+        <h1 tabIndex={-1}>{model.label}</h1>
+        {model.permissions.add && (
+          <a class="button primary" href={paths.add(model.name)}>
+            Add {singular(model.label)}
+          </a>
+        )}
+      </div>
+      <div class="toolbar">
+        <SearchBox value={params.get("search") ?? ""} fields={model.searchFields} />
+        <SavedViewsBar model={model} params={params} saved={saved} />
+      </div>
+      <ActiveFilters model={model} params={params} />
+      <div class={hasFilters ? "list-layout" : "list-layout no-filters"}>
+        {hasFilters && (
+          <div class="filters-column">
+            <button
+              type="button"
+              class="filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls="filters"
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              {filtersOpen ? "Hide filters" : "Show filters"}
+            </button>
+            <FilterPanel model={model} params={params} facets={facets.facets} stale={facets.stale} open={filtersOpen} />
+          </div>
+        )}
+        <div class="results-column">
+          {rows.error && (
+            <div class="form-error" role="alert">
+              <p>{rows.error}</p>
+              <p>
+                <a href={paths.list(model.name, "?view=all")}>Show all {model.label.toLowerCase()}</a>
+              </p>
+            </div>
+          )}
+          <ResultsTable
+            model={model}
+            page={rows.page}
+            ordering={ordering.length > 0 ? ordering : model.ordering}
+            loading={rows.loading}
+          />
+          <Pagination model={model} params={params} page={rows.page} />
+        </div>
+      </div>
+    </div>
+  );
+}

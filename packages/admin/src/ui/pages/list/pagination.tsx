@@ -1,0 +1,107 @@
+import { useId } from "preact/hooks";
+import { formatCount } from "../../format.js";
+import { location } from "../../router.js";
+import type { ModelMeta, RowsPage } from "../../types.js";
+import { queryString, updateList } from "../../url-state.js";
+
+const SIZES = [10, 25, 50, 100, 200];
+
+/**
+ * Rows per page: the URL's, the model's (newer servers send `listPerPage`), or what the answer
+ * shows (a full page before `next`; the rows before the last page); null when one page holds all.
+ */
+function pageSizeOf(model: ModelMeta, params: URLSearchParams, page: RowsPage | null, current: number): number | null {
+  const asked = Number(params.get("page_size"));
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  if (model.listPerPage) return model.listPerPage;
+  if (!page || page.results.length === 0) return null;
+  if (page.next) return page.results.length;
+  if (page.previous && current > 1 && page.count !== null) return (page.count - page.results.length) / (current - 1);
+  return null;
+}
+
+function hrefFor(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  return `${location.value.path}${queryString(next)}`;
+}
+
+function Step({
+  label,
+  page,
+  enabled,
+  params,
+}: {
+  label: string;
+  page: number;
+  enabled: boolean;
+  params: URLSearchParams;
+}) {
+  if (!enabled) return <span class="page-link disabled">{label}</span>;
+  return (
+    <a class="page-link" href={hrefFor(params, page)}>
+      {label}
+    </a>
+  );
+}
+
+/** "1–25 of 60", first/previous/next/last, and "Rows per page". */
+export function Pagination({
+  model,
+  params,
+  page,
+}: {
+  model: ModelMeta;
+  params: URLSearchParams;
+  page: RowsPage | null;
+}) {
+  const id = useId();
+  const current = Math.max(1, Number(params.get("page")) || 1);
+  const size = pageSizeOf(model, params, page, current);
+  // A model may count up to a cap, or not at all: then the last page is unknown.
+  const exact = page !== null && page.count !== null && page.countCapped !== true;
+  const shown = page?.results.length ?? 0;
+  const count = page?.count ?? (current - 1) * (size ?? shown) + shown;
+  const last = !exact || size === null ? null : Math.max(1, Math.ceil(count / size));
+  const first = shown === 0 ? 0 : (current - 1) * (size ?? 0) + 1;
+  const end = first + shown - (shown === 0 ? 0 : 1);
+  const total = page?.count === null ? "" : ` of ${formatCount(count)}${page?.countCapped ? "+" : ""}`;
+  const sizes = [...new Set(size === null ? SIZES : [...SIZES, size])].sort((a, b) => a - b);
+  return (
+    <nav class="pagination" aria-label="Pagination">
+      <p class="page-summary" aria-live="polite">
+        {page ? `${formatCount(first)}–${formatCount(end)}${total}` : ""}
+      </p>
+      <div class="page-steps">
+        <Step label="First" page={1} enabled={current > 1} params={params} />
+        <Step label="Previous" page={current - 1} enabled={page?.previous != null} params={params} />
+        <span class="page-number">
+          Page {current}
+          {last === null ? "" : ` of ${last}`}
+        </span>
+        <Step label="Next" page={current + 1} enabled={page?.next != null} params={params} />
+        {last !== null && <Step label="Last" page={last} enabled={current < last} params={params} />}
+      </div>
+      <label class="page-size" for={`${id}-size`}>
+        Rows per page
+      </label>
+      <select
+        id={`${id}-size`}
+        class="select"
+        value={size === null ? "" : String(size)}
+        onChange={(event) => {
+          const value = (event.currentTarget as HTMLSelectElement).value;
+          updateList((p) => p.set("page_size", value));
+        }}
+      >
+        {size === null && <option value="">Default</option>}
+        {sizes.map((option) => (
+          <option key={option} value={String(option)}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </nav>
+  );
+}

@@ -1,0 +1,118 @@
+import { formatValue } from "../../format.js";
+import { foreignSource, labelOf } from "../../labels.js";
+import { paths } from "../../router.js";
+import { models } from "../../state.js";
+import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../types.js";
+import { updateList } from "../../url-state.js";
+
+type Direction = "ascending" | "descending" | "none";
+
+function directionOf(ordering: readonly string[], field: string): Direction {
+  const first = ordering[0];
+  if (first === field) return "ascending";
+  if (first === `-${field}`) return "descending";
+  return "none";
+}
+
+/** Ascending, then descending, then the model's own order. */
+function nextOrdering(direction: Direction, field: string): string | null {
+  if (direction === "none") return field;
+  if (direction === "ascending") return `-${field}`;
+  return null;
+}
+
+function Cell({
+  model,
+  field,
+  row,
+}: {
+  readonly model: ModelMeta;
+  readonly field: FieldMeta | undefined;
+  readonly row: Row;
+}) {
+  const value = field ? row[field.name] : undefined;
+  if (field?.type === "foreignKey" && value !== null && value !== undefined) {
+    const source = foreignSource(model, field, models.value);
+    return <>{(source && labelOf(source.key, String(value))) ?? `#${String(value)}`}</>;
+  }
+  return <>{formatValue(field, value)}</>;
+}
+
+interface ResultsTableProps {
+  readonly model: ModelMeta;
+  readonly page: RowsPage | null;
+  readonly ordering: readonly string[];
+  readonly loading: boolean;
+}
+
+/** The results `table`: listDisplay's columns, headers that sort, the first cell a link to the record. */
+export function ResultsTable({ model, page, ordering, loading }: ResultsTableProps) {
+  const columns = model.listDisplay.map((name) => ({
+    name,
+    field: model.fields.find((candidate) => candidate.name === name),
+  }));
+  const count = page?.count ?? 0;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+    <section class="table-wrap" aria-label={`${model.label} table`} tabIndex={0}>
+      <table class={loading ? "results loading" : "results"} aria-busy={loading}>
+        <caption class="sr-only">
+          {model.label}, {count === 1 ? "1 result" : `${count} results`}; column headers sort
+        </caption>
+        <thead>
+          <tr>
+            {columns.map(({ name, field }) => {
+              const direction = directionOf(ordering, name);
+              const numeric = field?.type === "int" || field?.type === "decimal";
+              return (
+                <th
+                  key={name}
+                  scope="col"
+                  aria-sort={direction === "none" ? undefined : direction}
+                  class={numeric ? "num" : ""}
+                >
+                  <button
+                    type="button"
+                    class="sort"
+                    onClick={() =>
+                      updateList((p) => {
+                        const next = nextOrdering(direction, name);
+                        if (next === null) p.delete("ordering");
+                        else p.set("ordering", next);
+                      })
+                    }
+                  >
+                    {field?.label ?? name}
+                    <span class="sort-mark" aria-hidden="true">
+                      {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : ""}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {page?.results.map((row) => (
+            <tr key={String(row[model.pk])}>
+              {columns.map(({ name, field }, index) => {
+                const numeric = field?.type === "int" || field?.type === "decimal";
+                const cell = <Cell model={model} field={field} row={row} />;
+                return index === 0 ? (
+                  <th key={name} scope="row" class={numeric ? "num" : ""}>
+                    <a href={paths.change(model.name, row[model.pk])}>{cell}</a>
+                  </th>
+                ) : (
+                  <td key={name} class={numeric ? "num" : ""}>
+                    {cell}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page && page.results.length === 0 && <p class="empty">No {model.label.toLowerCase()} match these filters.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from "preact/hooks";
+import { ApiProblem, api, messageOf, setCsrfToken } from "../api.js";
+import { location, navigate, paths } from "../router.js";
+import { session } from "../state.js";
+import type { Session } from "../types.js";
+
+/** Where to go after signing in: `?next=` when it is a page of this admin, else the index. */
+function nextPage(): string {
+  const next = new URLSearchParams(location.value.search).get("next") ?? "";
+  return next.startsWith(paths.index()) && !next.startsWith("//") ? next : paths.index();
+}
+
+/** The form "Sign in" with "Username" and "Password". */
+export function SignInPage({ onSignedIn }: { readonly onSignedIn: () => Promise<void> }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api<Session>("/session", { method: "POST", body: { username, password } });
+      setCsrfToken(answer.csrfToken);
+      if (!answer.user.isStaff) {
+        await api<void>("/session", { method: "DELETE" }).catch(() => undefined);
+        setCsrfToken(null);
+        setError("This account may not use the admin: it is not a staff account.");
+        setBusy(false);
+        return;
+      }
+      session.value = answer;
+      await onSignedIn();
+      navigate(nextPage(), { replace: true });
+    } catch (failure) {
+      setBusy(false);
+      if (failure instanceof ApiProblem && failure.status === 400) setError("Enter your username and password.");
+      else if (failure instanceof ApiProblem && failure.status === 429)
+        setError(`Too many attempts. ${failure.detail}`);
+      else setError(messageOf(failure));
+    }
+  };
+  return (
+    <div class="sign-in">
+      <h1 tabIndex={-1}>Sign in</h1>
+      <form onSubmit={submit} class="sign-in-form" noValidate>
+        {error && (
+          <p class="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <label for="username">Username</label>
+        <input
+          id="username"
+          name="username"
+          autocomplete="username"
+          autocapitalize="none"
+          spellcheck={false}
+          value={username}
+          onInput={(e) => setUsername((e.currentTarget as HTMLInputElement).value)}
+        />
+        <label for="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onInput={(e) => setPassword((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button type="submit" class="primary" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState } from "preact/hooks";
+import { ApiProblem, messageOf } from "../api.js";
+import { Modal } from "../components/modal.js";
+
+interface NameDialogProps {
+  readonly title: string;
+  readonly initialName?: string;
+  /** Offer "Open this view by default" (not when renaming). */
+  readonly offerDefault?: boolean;
+  readonly onSubmit: (name: string, isDefault: boolean) => Promise<void>;
+  readonly onClose: () => void;
+}
+
+/** Asks for a view's name ("Name", "Save"); the server's message shows beside the field. */
+export function NameDialog({ title, initialName = "", offerDefault, onSubmit, onClose }: NameDialogProps) {
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [isDefault, setIsDefault] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (name.trim() === "") {
+      setError("Enter a name for the view.");
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(name.trim(), isDefault);
+    } catch (failure) {
+      const messages = failure instanceof ApiProblem ? failure.errors.name : undefined;
+      setError(messages ? messages.join(" ") : messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form onSubmit={submit} class="dialog-form" noValidate>
+        <label for={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          type="text"
+          maxLength={100}
+          value={name}
+          aria-invalid={error !== null || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+        />
+        {error && (
+          <p id={`${id}-error`} class="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        {offerDefault && (
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={isDefault}
+              onChange={(event) => setIsDefault((event.currentTarget as HTMLInputElement).checked)}
+            />
+            Open this view by default
+          </label>
+        )}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            Save
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { api, messageOf } from "../api.js";
+import type { ModelMeta, SavedView } from "../types.js";
+
+export interface ViewBody {
+  readonly name?: string;
+  readonly search?: string;
+  readonly filters?: Record<string, string[]>;
+  readonly ordering?: string[];
+  readonly isDefault?: boolean;
+}
+
+export interface SavedViews {
+  readonly views: readonly SavedView[];
+  readonly loaded: boolean;
+  readonly error: string | null;
+  /** POST: a new name makes a view, a name the user already has updates that one. */
+  save(body: ViewBody & { name: string }): Promise<SavedView>;
+  patch(id: number, body: ViewBody): Promise<SavedView>;
+  remove(id: number): Promise<void>;
+}
+
+/** The signed-in user's saved views of a model, reloaded after each change. */
+export function useSavedViews(model: ModelMeta): SavedViews {
+  const [views, setViews] = useState<readonly SavedView[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const path = `/saved-views/${encodeURIComponent(model.name)}`;
+  const reload = useCallback(async () => {
+    try {
+      setViews(await api<SavedView[]>(path));
+      setError(null);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setLoaded(true);
+    }
+  }, [path]);
+  useEffect(() => {
+    setLoaded(false);
+    setViews([]);
+    void reload();
+  }, [reload]);
+  return {
+    views,
+    loaded,
+    error,
+    async save(body) {
+      const view = await api<SavedView>(path, { method: "POST", body });
+      await reload();
+      return view;
+    },
+    async patch(id, body) {
+      const view = await api<SavedView>(`${path}/${id}`, { method: "PATCH", body });
+      await reload();
+      return view;
+    },
+    async remove(id) {
+      await api<void>(`${path}/${id}`, { method: "DELETE" });
+      await reload();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { signal } from "@preact/signals";
+import type { ModelMeta, Session } from "./types.js";
+
+/** Who is signed in: undefined while the session is being checked, null when nobody is. */
+export const session = signal<Session | null | undefined>(undefined);
+
+/** The registered models the user may see (empty until loaded). */
+export const models = signal<readonly ModelMeta[]>([]);
+
+/** Why the models could not be loaded, if they could not. */
+export const modelsError = signal<string | null>(null);
+
+/** A short message for the next page (a record saved or deleted), announced politely. */
+export const flash = signal<string>("");
+
+/** The last list URL of each model, so "back to the list" keeps its filters. */
+export const lastListHref = new Map<string, string>();
+
+export function modelNamed(name: string): ModelMeta | undefined {
+  return models.value.find((model) => model.name === name);
+}
+
+/** "Products" → "product", "Categories" → "category": for button labels such as "Add product". */
+export function singular(label: string): string {
+  const lower = label.toLowerCase();
+  if (lower.endsWith("ies")) return `${lower.slice(0, -3)}y`;
+  if (lower.endsWith("ses") || lower.endsWith("xes")) return lower.slice(0, -2);
+  if (lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
+  return lower;
+}

@@ -1,0 +1,103 @@
+import { computed } from "@preact/signals";
+import { location, navigate } from "./router.js";
+import type { ModelMeta, SavedView } from "./types.js";
+
+/**
+ * The list's state is its URL query: the rows grammar (filters, `search`, `ordering`, `page`,
+ * `page_size`) plus `view=<id>` while a saved view is selected. Everything else derives from it.
+ */
+export const listParams = computed(() => new URLSearchParams(location.value.search));
+
+/** Query parameters that are not filters. */
+export const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "view", "tz"]);
+/** Parameters that say how to show the list, not which rows: ignored when comparing with a view. */
+const PRESENTATION = new Set(["view", "page", "page_size", "tz"]);
+
+/** `view=all` keeps the default view from opening: the way back to every record. */
+export const ALL_RECORDS = "all";
+
+/** The browser's IANA time zone: date presets resolve in it. */
+export const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+export function fieldOfParam(key: string): string {
+  const split = key.indexOf("__");
+  return split === -1 ? key : key.slice(0, split);
+}
+
+/** Whether `key` is one of the parameters a filter of `field` writes: `field` or `field__<lookup>`. */
+export function isOwnParam(key: string, field: string): boolean {
+  return key === field || key.startsWith(`${field}__`);
+}
+
+export function queryString(params: URLSearchParams): string {
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** The filter entries of a query, in order. */
+export function filterEntries(params: URLSearchParams): [string, string][] {
+  return [...params].filter(([key]) => !NOT_FILTERS.has(key));
+}
+
+/**
+ * A new list URL from the current one: `mutate` changes its parameters; the page goes back to
+ * the first unless asked otherwise.
+ */
+export function updateList(
+  mutate: (params: URLSearchParams) => void,
+  options: { keepPage?: boolean; replace?: boolean } = {},
+) {
+  const params = new URLSearchParams(location.value.search);
+  mutate(params);
+  if (!options.keepPage) params.delete("page");
+  // An empty query would open the default view again: say "all records" instead.
+  if (params.get("view") === ALL_RECORDS && [...params].length > 1) params.delete("view");
+  else if ([...params].length === 0) params.set("view", ALL_RECORDS);
+  navigate(`${location.value.path}${queryString(params)}`, { replace: options.replace ?? false });
+}
+
+/** The query the API is asked: the URL's, without `view`, with the browser's time zone. */
+export function apiQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams(params);
+  query.delete("view");
+  query.set("tz", timeZone);
+  return `?${query.toString()}`;
+}
+
+function normalized(entries: Iterable<[string, string]>): string {
+  return JSON.stringify(
+    [...entries].filter(([key, value]) => !PRESENTATION.has(key) && !(key === "search" && value === "")).sort(),
+  );
+}
+
+/** Whether two queries choose the same rows in the same order (page and view aside). */
+export function sameRows(a: URLSearchParams, b: URLSearchParams): boolean {
+  return normalized(a) === normalized(b);
+}
+
+/** Filter keys of a view that name no field of the model any more. */
+export function unknownFilters(view: SavedView, model: ModelMeta): string[] {
+  const names = new Set(model.fields.map((field) => field.name));
+  return Object.keys(view.filters).filter((key) => !names.has(fieldOfParam(key)));
+}
+
+/** The list query of a saved view: its search, filters and order (filters the model lost are left out). */
+export function viewParams(view: SavedView, model: ModelMeta): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set("view", String(view.id));
+  if (view.search !== "") params.set("search", view.search);
+  const lost = new Set(unknownFilters(view, model));
+  for (const [key, values] of Object.entries(view.filters)) {
+    if (!lost.has(key)) for (const value of values) params.append(key, value);
+  }
+  if (view.ordering.length > 0) params.set("ordering", view.ordering.join(","));
+  return params;
+}
+
+/** What a saved view keeps of the current list: search, filters and order. */
+export function viewBody(params: URLSearchParams) {
+  const filters: Record<string, string[]> = {};
+  for (const [key, value] of filterEntries(params)) (filters[key] ??= []).push(value);
+  const ordering = (params.get("ordering") ?? "").split(",").filter((term) => term !== "");
+  return { search: params.get("search") ?? "", filters, ordering };
+}

@@ -1,0 +1,12 @@
+import { formatCount } from "../format.js";
+
+/** A facet count beside an option: room kept while loading, so nothing moves when numbers arrive. */
+export function Count(props: { readonly id?: string; readonly count: number | undefined }) {
+  const text = props.count === undefined ? "" : formatCount(props.count);
+  return (
+    <span id={props.id} class="count">
+      {props.count === undefined ? "" : <span class="sr-only">{props.count === 1 ? "1 row" : `${text} rows`}</span>}
+      <span aria-hidden="true">{text}</span>
+    </span>
+  );
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  axeViolations,
+  expectNoProblems,
+  type Harness,
+  openTab,
+  SETUP_TIMEOUT,
+  SLOW,
+  screenshot,
+  skipReason,
+  startHarness,
+} from "./harness.js";
+
+describe.skipIf(skipReason !== undefined)("admin UI: sign-in and the frame", SLOW, () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  }, SETUP_TIMEOUT);
+  afterAll(async () => harness?.close());
+
+  it("serves the page with its CSP, and hashed assets cached for a year", async () => {
+    const page = await fetch(`${harness.url}/admin/products/?status=live`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<meta name="admin-base" content="/admin">');
+    const script = /src="(\/admin\/assets\/app-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${harness.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("signs in with the form, refuses a wrong password and a customer, and passes axe", async () => {
+    const tab = await openTab(harness);
+    const { page } = tab;
+    await page.goto("/admin/");
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "sign-in");
+
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("wrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Invalid username or password");
+
+    await page.getByLabel("Username").fill("customer");
+    await page.getByLabel("Password").fill("pw-customer");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("not a staff account");
+    await screenshot(page, "sign-in-refused");
+
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("pw-admin");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { level: 1, name: "Site administration" }).waitFor();
+    expect(await page.getByRole("link", { name: "Products" }).count()).toBeGreaterThan(0);
+    await screenshot(page, "index");
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
+
+  it("comes back to the page asked for after signing in, and signs out for good", async () => {
+    const tab = await openTab(harness);
+    const { page, context } = tab;
+    await page.goto("/admin/products/?status=live");
+    await page.waitForURL(/\/admin\/login\?next=/);
+    await page.getByLabel("Username").fill("editor");
+    await page.getByLabel("Password").fill("pw-editor");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/products\/\?status=live$/);
+    await expect.poll(() => page.getByRole("checkbox", { name: "live" }).isChecked()).toBe(true);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await expect.poll(async () => (await context.request.get(`${harness.url}/admin/api/session`)).status()).toBe(401);
+    await page.goto("/admin/products/");
+    await page.waitForURL(/\/admin\/login/);
+    expectNoProblems(tab);
+    await context.close();
+  });
+
+  it("signs in with the keyboard alone", async () => {
+    const tab = await openTab(harness);
+    const { page } = tab;
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").focus();
+    await page.keyboard.type("admin");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("pw-admin");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Site administration" }).waitFor();
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
+
+  it("shows a readable page at 375 px wide", async () => {
+    const tab = await openTab(harness, { width: 375 });
+    await tab.context.request.post(`${harness.url}/admin/api/session`, {
+      data: { username: "admin", password: "pw-admin" },
+    });
+    const { page } = tab;
+    await page.goto("/admin/products/");
+    await page.getByRole("table").waitFor();
+    await page.getByRole("button", { name: "Show filters" }).click();
+    await page.getByRole("region", { name: "Filters" }).waitFor();
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
+      return root.documentElement.scrollWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(375);
+    await screenshot(page, "list-375px");
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
+});
