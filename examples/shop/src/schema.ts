@@ -38,6 +38,9 @@ export const products = sqliteTable(
     // The default order (newest first), also under a status filter, with page or cursor pagination.
     index("products_status_created_at").on(t.status, t.createdAt),
     index("products_category").on(t.categoryId),
+    // The admin's facets: counts per in-stock value, and per category under a status filter.
+    index("products_in_stock").on(t.inStock),
+    index("products_status_category").on(t.status, t.categoryId),
     index("products_price").on(t.price),
     index("products_created_at").on(t.createdAt),
   ],
@@ -98,6 +101,8 @@ CREATE TABLE IF NOT EXISTS products (
 CREATE INDEX IF NOT EXISTS products_status_price ON products (status, price);
 CREATE INDEX IF NOT EXISTS products_status_created_at ON products (status, created_at);
 CREATE INDEX IF NOT EXISTS products_category ON products (category_id);
+CREATE INDEX IF NOT EXISTS products_in_stock ON products (in_stock);
+CREATE INDEX IF NOT EXISTS products_status_category ON products (status, category_id);
 CREATE INDEX IF NOT EXISTS products_price ON products (price);
 CREATE INDEX IF NOT EXISTS products_created_at ON products (created_at);
 CREATE TABLE IF NOT EXISTS price_changes (

@@ -74,12 +74,18 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
     checkAborted(ctx);
     const column = columnFor(this.access.target, field);
-    const rows = await this.access.db
-      .select({ min: sql`min(${column})`.mapWith(column), max: sql`max(${column})`.mapWith(column) })
-      .from(this.access.table)
-      .where(this.access.where(ctx, this.state.where));
-    return { min: rows[0]?.min ?? null, max: rows[0]?.max ?? null };
+    const where = this.access.where(ctx, this.state.where);
+    // One query per bound: SQLite reads a lone min() or max() off an index in a step, but scans
+    // the table for both in one query.
+    const bound = (fn: "min" | "max") =>
+      this.access.db
+        .select({ value: sql`${sql.raw(fn)}(${column})`.mapWith(column) })
+        .from(this.access.table)
+        .where(where);
+    const [min, max] = await Promise.all([bound("min"), bound("max")]);
+    return { min: min[0]?.value ?? null, max: max[0]?.value ?? null };
   }
+
 
   /** Narrows by an expression; an unknown field name throws here, before any SQL is built. */
   filter(expression: Expression): DrizzleQuerySet<T> {
