@@ -86,7 +86,6 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     return { min: min[0]?.value ?? null, max: max[0]?.value ?? null };
   }
 
-
   /** Narrows by an expression; an unknown field name throws here, before any SQL is built. */
   filter(expression: Expression): DrizzleQuerySet<T> {
     return this.with({ where: [...this.state.where, expressionSql(this.access.target, expression)] });
