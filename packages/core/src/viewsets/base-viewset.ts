@@ -86,6 +86,7 @@ function nearestAction(kind: RouteKind, method: string): ViewAction {
 export class BaseViewSet<Row extends object> implements ViewSet {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
   options: AnyOptions<Row>;
+  private readonly grammars = new WeakMap<ApiRequest, ListGrammar>();
 
   constructor(options: ViewSetOptions<Row>) {
     this.options = options as AnyOptions<Row>;
@@ -120,14 +121,24 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     };
   }
 
+  /** The list grammar of one request, derived once however many hooks ask for it. */
+  private grammarOf(request: ApiRequest, plan?: FieldPlan): ListGrammar {
+    let grammar = this.grammars.get(request);
+    if (!grammar) {
+      grammar = this.listGrammar(plan);
+      this.grammars.set(request, grammar);
+    }
+    return grammar;
+  }
+
   /** DRF's `filter_queryset`: the request's filters and search applied to `queryset`. */
   filterQueryset(queryset: QuerySet<Row>, request: ApiRequest): QuerySet<Row> {
-    return filterQuerySet(queryset, queryParamsOf(request), this.listGrammar());
+    return filterQuerySet(queryset, queryParamsOf(request), this.grammarOf(request));
   }
 
   /** The order of the request's list: `?ordering=` or the default, ending with the primary key. */
   getOrdering(request: ApiRequest): string[] {
-    return orderingOf(queryParamsOf(request), this.listGrammar());
+    return orderingOf(queryParamsOf(request), this.grammarOf(request));
   }
 
   /** The list of a request, filtered, searched and ordered, without a page: what `list` paginates. */
@@ -174,6 +185,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
   async list(context: ViewContext): Promise<ApiResponse> {
     const { request } = context;
     const plan = this.getFieldPlan();
+    // The serializer's plan also gives the grammar: the list derives the fields once.
+    this.grammarOf(request, plan);
     const { queryset, ordering } = this.listQueryset(request);
     const page = await this.paginateQueryset(queryset, request, ordering);
     return sendJSON(200, page.envelope(page.rows.map((row) => this.serialize(row, plan))));
