@@ -184,6 +184,11 @@ export class Admin<User = unknown> implements Mountable {
     return name === undefined ? undefined : this.models.get(name)?.viewset;
   };
 
+  /** The context facets and lookups read a model's rows with (the rows route builds its own). */
+  private readContext(request: ApiRequest, resource: string): ViewContext {
+    return ViewContext.for(request, this.settings, { resource, action: "list", readOnly: true });
+  }
+
   private async api(request: ApiRequest, rest: string): Promise<ApiResponse> {
     const segments = (rest.endsWith("/") ? rest.slice(0, -1) : rest).split("/");
     if (segments.some((segment) => segment === "") || segments.length > 4) throw new NotFound();
@@ -217,7 +222,6 @@ export class Admin<User = unknown> implements Mountable {
       });
     }
     const entry = this.model(model);
-    const context = ViewContext.for(request, this.settings, { resource: entry.name, action: "list", readOnly: true });
     switch (third) {
       case "rows":
         return serveRows(entry.viewset, entry.name, fourth, request, this.settings);
@@ -228,7 +232,7 @@ export class Admin<User = unknown> implements Mountable {
           facets: await facetsOf({
             viewset: entry.viewset,
             params: queryParamsOf(request),
-            ctx: context,
+            ctx: this.readContext(request, entry.name),
             now: this.now(),
             target: this.targetOf,
             onError: (error) => this.settings.onError(error, request),
@@ -237,7 +241,16 @@ export class Admin<User = unknown> implements Mountable {
       case "lookup":
         if (fourth === undefined) throw new NotFound();
         if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-        return sendJSON(200, await lookupOf(entry.viewset, fourth, queryParamsOf(request), context, this.targetOf));
+        return sendJSON(
+          200,
+          await lookupOf(
+            entry.viewset,
+            fourth,
+            queryParamsOf(request),
+            this.readContext(request, entry.name),
+            this.targetOf,
+          ),
+        );
       default:
         throw new NotFound();
     }

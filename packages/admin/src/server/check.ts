@@ -1,5 +1,6 @@
 import { ConfigurationError, type FieldDef, isSerializable } from "@viewsets/core";
 import { type ModelConfig, widgetsFor } from "./config.js";
+import { WIDGETS } from "../shared/widgets.js";
 
 /** A registered model as the check sees it. */
 export interface Registration {
@@ -7,8 +8,7 @@ export interface Registration {
   readonly config: ModelConfig<object>;
 }
 
-const WIDGET_NAMES = new Set(["tristate", "dateRange", "checkboxes", "multiSelect", "chips", "combobox"]);
-WIDGET_NAMES.add("entityDropdown").add("numericRange");
+const WIDGET_NAMES: ReadonlySet<string> = new Set(WIDGETS);
 
 /** The field a configured name points at, or a problem naming the option and position (never the value). */
 function fieldProblem(fields: Record<string, FieldDef>, name: unknown, where: string): string | null {

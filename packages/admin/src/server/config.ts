@@ -1,16 +1,8 @@
 import type { FieldDef, FieldType, Manager, Model, PipelineManager, ReadManager } from "@viewsets/core";
+import type { Widget } from "../shared/widgets.js";
 import type { CountMode } from "./count-pagination.js";
 
-/** The filter widgets of ADMIN.md's table, by their `widget` value. */
-export type Widget =
-  | "tristate"
-  | "dateRange"
-  | "checkboxes"
-  | "multiSelect"
-  | "chips"
-  | "combobox"
-  | "entityDropdown"
-  | "numericRange";
+export type { Widget };
 
 /** A field name of the row type: typos fail to compile. */
 type FieldName<Row> = keyof Row & string;

@@ -81,7 +81,7 @@ async function topAndSelected(
 
 function selectedValues(params: QueryParams, name: string, field: FieldDef): FilterValue[] {
   const texts = params.get(name) ?? [];
-  if (field.type === "foreignKey" || field.type === "int") {
+  if (field.type === "foreignKey") {
     return texts.map((text) => parseInt64(text)).filter((id): id is number | bigint => id !== null);
   }
   return [...texts];

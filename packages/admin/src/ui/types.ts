@@ -1,16 +1,9 @@
 /** The wire forms of ADMIN.md's API, as the UI reads them. */
+import type { Widget } from "../shared/widgets.js";
+
+export type { Widget };
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
-
-export type Widget =
-  | "tristate"
-  | "dateRange"
-  | "checkboxes"
-  | "multiSelect"
-  | "chips"
-  | "combobox"
-  | "entityDropdown"
-  | "numericRange";
 
 export interface FieldMeta {
   readonly name: string;
@@ -35,8 +28,8 @@ export interface ModelMeta {
   readonly listFilter: readonly { readonly field: string; readonly widget: Widget }[];
   readonly searchFields: readonly string[];
   readonly ordering: readonly string[];
-  /** Rows per page when the URL names none (sent by newer servers; else learnt from the first page). */
-  readonly listPerPage?: number;
+  /** Rows per page when the URL names none. */
+  readonly listPerPage: number;
   readonly permissions: { readonly add: boolean; readonly change: boolean; readonly delete: boolean };
 }
 

@@ -6,18 +6,10 @@ import { queryString, updateList } from "../../url-state.js";
 
 const SIZES = [10, 25, 50, 100, 200];
 
-/**
- * Rows per page: the URL's, the model's (newer servers send `listPerPage`), or what the answer
- * shows (a full page before `next`; the rows before the last page); null when one page holds all.
- */
-function pageSizeOf(model: ModelMeta, params: URLSearchParams, page: RowsPage | null, current: number): number | null {
+/** Rows per page: the URL's, else the model's. */
+function pageSizeOf(model: ModelMeta, params: URLSearchParams): number {
   const asked = Number(params.get("page_size"));
-  if (Number.isInteger(asked) && asked > 0) return asked;
-  if (model.listPerPage) return model.listPerPage;
-  if (!page || page.results.length === 0) return null;
-  if (page.next) return page.results.length;
-  if (page.previous && current > 1 && page.count !== null) return (page.count - page.results.length) / (current - 1);
-  return null;
+  return Number.isInteger(asked) && asked > 0 ? asked : model.listPerPage;
 }
 
 function hrefFor(params: URLSearchParams, page: number): string {
@@ -58,16 +50,16 @@ export function Pagination({
 }) {
   const id = useId();
   const current = Math.max(1, Number(params.get("page")) || 1);
-  const size = pageSizeOf(model, params, page, current);
+  const size = pageSizeOf(model, params);
   // A model may count up to a cap, or not at all: then the last page is unknown.
   const exact = page !== null && page.count !== null && page.countCapped !== true;
   const shown = page?.results.length ?? 0;
-  const count = page?.count ?? (current - 1) * (size ?? shown) + shown;
-  const last = !exact || size === null ? null : Math.max(1, Math.ceil(count / size));
-  const first = shown === 0 ? 0 : (current - 1) * (size ?? 0) + 1;
+  const count = page?.count ?? (current - 1) * size + shown;
+  const last = exact ? Math.max(1, Math.ceil(count / size)) : null;
+  const first = shown === 0 ? 0 : (current - 1) * size + 1;
   const end = first + shown - (shown === 0 ? 0 : 1);
   const total = page?.count === null ? "" : ` of ${formatCount(count)}${page?.countCapped ? "+" : ""}`;
-  const sizes = [...new Set(size === null ? SIZES : [...SIZES, size])].sort((a, b) => a - b);
+  const sizes = [...new Set([...SIZES, size])].sort((a, b) => a - b);
   return (
     <nav class="pagination" aria-label="Pagination">
       <p class="page-summary" aria-live="polite">
@@ -89,13 +81,12 @@ export function Pagination({
       <select
         id={`${id}-size`}
         class="select"
-        value={size === null ? "" : String(size)}
+        value={String(size)}
         onChange={(event) => {
           const value = (event.currentTarget as HTMLSelectElement).value;
           updateList((p) => p.set("page_size", value));
         }}
       >
-        {size === null && <option value="">Default</option>}
         {sizes.map((option) => (
           <option key={option} value={String(option)}>
             {option}
