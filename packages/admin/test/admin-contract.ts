@@ -574,6 +574,10 @@ export function runAdminContract(options: AdminContractOptions): void {
       it("serves content-hashed assets for a year, and 404 for others", async () => {
         const page = (await call(`${server.url}/admin/`, "GET")).text;
         const assets = [...page.matchAll(/(?:src|href)="(\/admin\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+        expect(
+          assets.length,
+          "the page names no assets: build the UI first (pnpm --filter @viewsets/admin build:ui)",
+        ).toBeGreaterThan(0);
         for (const asset of assets) {
           const reply = await call(`${server.url}${asset}`, "GET");
           expect(reply.status, asset).toBe(200);

@@ -71,7 +71,7 @@ export function DateRange({ field, params, update }: WidgetProps) {
           </button>
         ))}
       </div>
-      <div class="range-inputs">
+      <div class="range-inputs dates">
         <label class="stacked">
           <span>From</span>
           <input

@@ -63,7 +63,7 @@ export function Pagination({
   return (
     <nav class="pagination" aria-label="Pagination">
       <p class="page-summary" aria-live="polite">
-        {page ? `${formatCount(first)}–${formatCount(end)}${total}` : ""}
+        {page ? (shown === 0 ? "No rows" : `${formatCount(first)}–${formatCount(end)}${total}`) : ""}
       </p>
       <div class="page-steps">
         <Step label="First" page={1} enabled={current > 1} params={params} />

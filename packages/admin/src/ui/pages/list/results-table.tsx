@@ -51,7 +51,7 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
     name,
     field: model.fields.find((candidate) => candidate.name === name),
   }));
-  const count = page?.count ?? 0;
+  const count = page?.count ?? page?.results.length ?? 0;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
     <section class="table-wrap" aria-label={`${model.label} table`} tabIndex={0}>
@@ -103,7 +103,10 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
                     <a href={paths.change(model.name, row[model.pk])}>{cell}</a>
                   </th>
                 ) : (
-                  <td key={name} class={numeric ? "num" : ""}>
+                  <td
+                    key={name}
+                    class={numeric ? "num" : field?.type === "string" || field?.type === "text" ? "text" : ""}
+                  >
                     {cell}
                   </td>
                 );
