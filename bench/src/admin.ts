@@ -18,7 +18,7 @@ import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzl
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { openDatabase } from "../../examples/shop/src/database.js";
-import { categories, products } from "../../examples/shop/src/schema.js";
+import { PRODUCT_SEARCH_INDEX, categories, products } from "../../examples/shop/src/schema.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { fillPostgres, pgShopTables } from "./pg-shop.js";
 
@@ -39,7 +39,7 @@ function benchAdmin(db: unknown, tables: { products: typeof products; categories
     users: { verify: async () => null, get: async () => STAFF, isStaff: () => true },
   });
   const productModel = tableModel(tables.products);
-  const productManager = createManager(database, tables.products);
+  const productManager = createManager(database, tables.products, { searchIndex: PRODUCT_SEARCH_INDEX });
   admin.register("categories", {
     model: tableModel(tables.categories),
     queryset: createManager(database, tables.categories),
@@ -174,7 +174,7 @@ async function onSqlite(size: number): Promise<void> {
 
 async function onPostgres(size: number): Promise<void> {
   const schema = `viewsets_bench_admin_${size}`;
-  const pool = new pg.Pool({ connectionString: PG_URL, max: 8, options: `-c search_path=${schema}` });
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 8, options: `-c search_path=${schema},public` });
   pool.on("error", () => {});
   try {
     const ms = await fillPostgres(pool, schema, size);

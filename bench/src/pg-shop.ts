@@ -1,9 +1,14 @@
 import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { trigramIndexSql } from "@viewsets/drizzle";
 import type pg from "pg";
+import { PRODUCT_SEARCH_INDEX } from "../../examples/shop/src/schema.js";
 
 const STATUSES = ["draft", "live", "archived"] as const;
 
-/** The shop's products and categories as PostgreSQL tables, with the same indexes. */
+/**
+ * The shop's products and categories as PostgreSQL tables, with the same indexes (the search
+ * index as pg_trgm GIN indexes; the pool's search_path must reach `public`, where the extension is).
+ */
 export function pgShopTables() {
   const categories = pgTable("categories", {
     id: serial("id").primaryKey(),
@@ -30,8 +35,9 @@ export function pgShopTables() {
       index("products_status_price").on(t.status, t.price),
       index("products_status_created_at").on(t.status, t.createdAt),
       index("products_category").on(t.categoryId),
-      index("products_in_stock").on(t.inStock),
+      index("products_stock_status").on(t.inStock, t.status),
       index("products_status_category").on(t.status, t.categoryId),
+      index("products_status_stock_category").on(t.status, t.inStock, t.categoryId),
       index("products_price").on(t.price),
       index("products_created_at").on(t.createdAt),
     ],
@@ -51,10 +57,14 @@ const INDEXES = `
 CREATE INDEX IF NOT EXISTS products_status_price ON products (status, price);
 CREATE INDEX IF NOT EXISTS products_status_created_at ON products (status, created_at);
 CREATE INDEX IF NOT EXISTS products_category ON products (category_id);
-CREATE INDEX IF NOT EXISTS products_in_stock ON products (in_stock);
+DROP INDEX IF EXISTS products_in_stock;
+CREATE INDEX IF NOT EXISTS products_stock_status ON products (in_stock, status);
 CREATE INDEX IF NOT EXISTS products_status_category ON products (status, category_id);
+CREATE INDEX IF NOT EXISTS products_status_stock_category ON products (status, in_stock, category_id);
 CREATE INDEX IF NOT EXISTS products_price ON products (price);
 CREATE INDEX IF NOT EXISTS products_created_at ON products (created_at);
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+${trigramIndexSql(pgShopTables().products, PRODUCT_SEARCH_INDEX).join(";\n")};
 ANALYZE;
 `;
 
@@ -74,7 +84,7 @@ export async function fillPostgres(pool: pg.Pool, schema: string, size: number):
       // Kept rows, current indexes (a new index is built onto the kept rows).
       const client = await pool.connect();
       try {
-        await client.query(`SET search_path = ${schema}`);
+        await client.query(`SET search_path = ${schema}, public`);
         await client.query(INDEXES);
       } finally {
         client.release();
@@ -85,10 +95,10 @@ export async function fillPostgres(pool: pg.Pool, schema: string, size: number):
   const started = performance.now();
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await pool.query(`CREATE SCHEMA ${schema}`);
-  await pool.query(`SET search_path = ${schema}`);
+  await pool.query(`SET search_path = ${schema}, public`);
   const client = await pool.connect();
   try {
-    await client.query(`SET search_path = ${schema}`);
+    await client.query(`SET search_path = ${schema}, public`);
     await client.query(DDL);
     await client.query(`INSERT INTO categories (name, description, created_at)
       SELECT 'Category ' || i, NULL, timestamptz '2024-01-01' FROM generate_series(1, 20) AS i`);

@@ -15,7 +15,7 @@ import { modelViewSet } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
 import type { ShopDatabase } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
-import { PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.js";
+import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.js";
 
 export const API_PREFIX = "/api/v1";
 
@@ -26,6 +26,7 @@ export function shopViewSets(db: ShopDatabase) {
       filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
       orderingFields: ["name", "price", "createdAt", "updatedAt"],
       searchFields: ["name", "description"],
+      searchIndex: PRODUCT_SEARCH_INDEX,
       ordering: ["-createdAt"],
       rejectUnknownRequestFields: true,
       model: {

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { DDL } from "./schema.js";
+import { trigramIndexSql } from "@viewsets/drizzle";
+import { DDL, PRODUCT_SEARCH_INDEX, products } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
 import { seedUsers } from "./users.js";
 
@@ -31,6 +32,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     client.pragma("journal_mode = WAL");
     client.pragma("synchronous = NORMAL");
     client.exec(DDL);
+    for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);
     const seedOptions = options.seed ?? true;
     if (seedOptions !== false) {
       seeded = seed(client, seedOptions === true ? {} : seedOptions);

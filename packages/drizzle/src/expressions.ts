@@ -18,6 +18,7 @@ import type { Condition, Expression, FilterValue } from "@viewsets/core";
 import { enumValuesOf, isTextColumn } from "./columns.js";
 import type { Dialect } from "./dialects/dialect.js";
 import type { PatternLookup } from "./dialects/patterns.js";
+import { searchIndexSql, type SqliteSearchIndex } from "./search-index.js";
 import { columnValue, numericValue, rangePosition, textValue } from "./values.js";
 
 /** What translating an expression needs to know about the table and its database. */
@@ -28,6 +29,8 @@ export interface SqlTarget {
   /** The SQL function that lower-cases text for case-insensitive lookups. */
   readonly lowerFunction: string;
   readonly tableName: string;
+  /** A SQLite trigram index that serves `icontains` on some text columns (see search-index.ts). */
+  readonly searchIndex?: SqliteSearchIndex;
 }
 
 // Lists longer than this travel as one parameter (an array on PostgreSQL, JSON on SQLite), so
@@ -160,6 +163,11 @@ function conditionSql(target: SqlTarget, condition: Condition): SQL {
 
 /** An expression as a SQL condition. Field names are the table's property keys; others throw. */
 export function expressionSql(target: SqlTarget, expression: Expression): SQL {
+  const served = target.searchIndex && searchIndexSql(target.searchIndex, expression);
+  if (served) {
+    const parts = [...served.indexed, ...served.rest.map((child) => expressionSql(target, child))];
+    return parts.length === 1 ? parts[0]! : or(...parts)!;
+  }
   if (expression.kind === "condition") return conditionSql(target, expression);
   const children = expression.children.map((child) => expressionSql(target, child));
   if (expression.kind === "and") return children.length === 0 ? TRUE : and(...children)!;

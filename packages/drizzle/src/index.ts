@@ -9,3 +9,5 @@ export type { ErrorContext } from "./errors.js";
 export { UnknownFieldError } from "./expressions.js";
 export { modelViewSet } from "./model-viewset.js";
 export type { ModelViewSetOptions } from "./model-viewset.js";
+export { trigramIndexSql } from "./search-index.js";
+export type { SearchIndex } from "./search-index.js";

@@ -19,6 +19,8 @@ export type ModelViewSetOptions<T extends Table> = Omit<ViewSetCommonOptions<Row
   model?: TableModelOptions<Row<T>>;
   /** Hides rows on every route (see `createManager`). */
   scope?: ManagerOptions<T>["scope"];
+  /** A trigram index that `?search=` and `icontains` use on SQLite (see `createManager`). */
+  searchIndex?: ManagerOptions<T>["searchIndex"];
 };
 
 /**
@@ -40,9 +42,9 @@ export function modelViewSet<T extends Table>(
   table: T,
   options: ModelViewSetOptions<T> = {},
 ): BaseViewSet<Row<T>> {
-  const { model: modelOptions, scope, serializer, ...viewsetOptions } = options;
+  const { model: modelOptions, scope, searchIndex, serializer, ...viewsetOptions } = options;
   const model = tableModel(table, modelOptions);
-  const queryset = new DrizzleManager(db, table, scope ? { scope } : {});
+  const queryset = new DrizzleManager(db, table, { ...(scope && { scope }), ...(searchIndex && { searchIndex }) });
   return new BaseViewSet<Row<T>>({
     serializer: serializer ?? (() => new BaseSerializer()),
     queryset,

@@ -4,6 +4,7 @@ import { columnsOf, primaryKeyOf } from "./columns.js";
 import { dialectOf, type Dialect } from "./dialects/dialect.js";
 import type { SqlTarget } from "./expressions.js";
 import type { Runner } from "./runner.js";
+import { sqliteSearchIndex, type SearchIndex } from "./search-index.js";
 
 export interface ManagerOptions<T extends Table> {
   /**
@@ -12,6 +13,12 @@ export interface ManagerOptions<T extends Table> {
    * `scope: (t) => eq(t.archived, false)`, or `(t, ctx) => eq(t.ownerId, userOf(ctx).id)`.
    */
   scope?: (table: T, ctx: RequestContext) => SQL | undefined;
+  /**
+   * A trigram index over text fields (created with `trigramIndexSql`): on SQLite, `icontains` on
+   * those fields and `?search=` ask it instead of scanning the table. On PostgreSQL the planner
+   * finds its GIN indexes by itself and this changes nothing.
+   */
+  searchIndex?: SearchIndex<keyof T["$inferSelect"] & string>;
 }
 
 /** What a manager and its query sets share. */
@@ -30,7 +37,13 @@ export class TableAccess<T extends Table> {
     const lowerFunction = this.dialect.lowerFunction(db);
     this.columns = columnsOf(table);
     this.primaryKey = primaryKeyOf(table);
-    this.target = { dialect: this.dialect, columns: this.columns, lowerFunction, tableName: getTableName(table) };
+    this.target = {
+      dialect: this.dialect,
+      columns: this.columns,
+      lowerFunction,
+      tableName: getTableName(table),
+      searchIndex: sqliteSearchIndex(table, options.searchIndex),
+    };
   }
 
   /** The scope's condition for this request, with the others. */

@@ -1,0 +1,134 @@
+import { getTableName, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import type { Condition, Expression } from "@viewsets/core";
+import { columnsOf, primaryKeyOf } from "./columns.js";
+import { dialectOf } from "./dialects/dialect.js";
+
+/**
+ * A trigram index over some text columns, so that `icontains` on them (and so `?search=`) finds
+ * rows without reading every one. `%text%` is a pattern no B-tree serves: on a million rows the
+ * scan costs about a second.
+ * - SQLite: an FTS5 table with the trigram tokenizer, kept in step with the table by triggers
+ *   (`trigramIndexSql` writes them); the manager asks it for `icontains` terms of 3 or more
+ *   characters and falls back to LIKE for shorter ones, which a trigram cannot hold.
+ * - PostgreSQL: GIN indexes with `gin_trgm_ops` (`trigramIndexSql` writes them); the planner uses
+ *   them for ILIKE by itself, so the manager's SQL does not change.
+ */
+export interface SearchIndex<Key extends string = string> {
+  /** The FTS5 table's name on SQLite; the indexes' name prefix on PostgreSQL. */
+  readonly name: string;
+  /** The text fields it covers (property keys of the table). */
+  readonly fields: readonly Key[];
+}
+
+/** What the SQL translation needs: the FTS5 table, its column per field, and the key it joins on. */
+export interface SqliteSearchIndex {
+  readonly table: string;
+  readonly columns: ReadonlyMap<string, string>;
+  readonly key: Column;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function checkedName(name: string, what: string): string {
+  if (!IDENTIFIER.test(name)) throw new TypeError(`@viewsets/drizzle: ${what} "${name}" is not a plain SQL identifier`);
+  return name;
+}
+
+function indexedColumns(table: Table, index: SearchIndex): Map<string, string> {
+  const columns = columnsOf(table);
+  const byField = new Map<string, string>();
+  for (const field of index.fields) {
+    const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
+    if (!column) throw new TypeError(`@viewsets/drizzle: search index ${index.name}: no column for field "${field}"`);
+    byField.set(field, checkedName(column.name, "column"));
+  }
+  return byField;
+}
+
+/** The SQLite side of a manager's search index, or undefined where the SQL needs none. */
+export function sqliteSearchIndex(table: Table, index: SearchIndex | undefined): SqliteSearchIndex | undefined {
+  if (!index || dialectOf(table).name !== "sqlite") return undefined;
+  const columns = indexedColumns(table, index);
+  const key = columnsOf(table)[primaryKeyOf(table)]!;
+  return { table: checkedName(index.name, "search index"), columns, key };
+}
+
+/**
+ * The statements that create a search index over `table` (run them once, in a migration or at
+ * start; each is idempotent and cheap when already done). SQLite: the FTS5 table, the triggers that
+ * keep it in step, and a first build from the rows already there. PostgreSQL: the pg_trgm extension and one GIN index per field.
+ */
+export function trigramIndexSql(table: Table, index: SearchIndex): string[] {
+  const name = checkedName(index.name, "search index");
+  const tableName = checkedName(getTableName(table), "table");
+  const columns = [...indexedColumns(table, index).values()];
+  if (dialectOf(table).name === "pg") {
+    const schema = getTableConfig(table as PgTable).schema;
+    const qualified = schema ? `${checkedName(schema, "schema")}.${tableName}` : tableName;
+    return [
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+      ...columns.map(
+        (column) => `CREATE INDEX IF NOT EXISTS ${name}_${column} ON ${qualified} USING gin (${column} gin_trgm_ops)`,
+      ),
+    ];
+  }
+  const key = checkedName(columnsOf(table)[primaryKeyOf(table)]!.name, "column");
+  const list = columns.join(", ");
+  const values = (row: "new" | "old") => columns.map((column) => `${row}.${column}`).join(", ");
+  const remove = `INSERT INTO ${name} (${name}, rowid, ${list}) VALUES ('delete', old.${key}, ${values("old")});`;
+  const add = `INSERT INTO ${name} (rowid, ${list}) VALUES (new.${key}, ${values("new")});`;
+  return [
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(${list}, content='${tableName}', content_rowid='${key}', tokenize='trigram')`,
+    `CREATE TRIGGER IF NOT EXISTS ${name}_insert AFTER INSERT ON ${tableName} BEGIN ${add} END`,
+    `CREATE TRIGGER IF NOT EXISTS ${name}_delete AFTER DELETE ON ${tableName} BEGIN ${remove} END`,
+    `CREATE TRIGGER IF NOT EXISTS ${name}_update AFTER UPDATE ON ${tableName} BEGIN ${remove} ${add} END`,
+    // Reads the rows already there, once: an index with entries is not rebuilt on the next start.
+    `INSERT INTO ${name} (${name}) SELECT 'rebuild' WHERE NOT EXISTS (SELECT 1 FROM ${name}_docsize)`,
+  ];
+}
+
+/** A trigram holds three characters: shorter terms cannot be looked up in the index. */
+function indexable(value: unknown): value is string {
+  return typeof value === "string" && [...value].length >= 3;
+}
+
+function indexedTerm(index: SqliteSearchIndex, condition: Condition): string | undefined {
+  if (condition.lookup !== "icontains" || !index.columns.has(condition.field)) return undefined;
+  return indexable(condition.value) ? condition.value : undefined;
+}
+
+function matchSql(index: SqliteSearchIndex, fields: readonly string[], term: string): SQL {
+  const columns = fields.map((field) => index.columns.get(field)!).join(" ");
+  // A double-quoted FTS5 string is a phrase: trigram phrases match as substrings, case-folded.
+  const query = `{${columns}} : "${term.replaceAll('"', '""')}"`;
+  const fts = sql.identifier(index.table);
+  return sql`${index.key} in (select rowid from ${fts} where ${fts} match ${query})`;
+}
+
+/**
+ * The index's condition for a lone `icontains`, or for the `icontains` children of an `or` that
+ * share a term (one search term across several fields, as `?search=` builds it): one lookup
+ * for them all. Returns undefined when the index cannot serve the expression; `rest` are the
+ * children left for the usual translation.
+ */
+export function searchIndexSql(
+  index: SqliteSearchIndex,
+  expression: Expression,
+): { readonly indexed: SQL[]; readonly rest: readonly Expression[] } | undefined {
+  if (expression.kind === "condition") {
+    const term = indexedTerm(index, expression);
+    return term === undefined ? undefined : { indexed: [matchSql(index, [expression.field], term)], rest: [] };
+  }
+  if (expression.kind !== "or") return undefined;
+  const fieldsByTerm = new Map<string, string[]>();
+  const rest: Expression[] = [];
+  for (const child of expression.children) {
+    const term = child.kind === "condition" ? indexedTerm(index, child) : undefined;
+    if (term === undefined || child.kind !== "condition") rest.push(child);
+    else fieldsByTerm.set(term, [...(fieldsByTerm.get(term) ?? []), child.field]);
+  }
+  if (fieldsByTerm.size === 0) return undefined;
+  const indexed = [...fieldsByTerm].map(([term, fields]) => matchSql(index, fields, term));
+  return { indexed, rest };
+}
