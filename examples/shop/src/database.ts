@@ -32,12 +32,13 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     client.pragma("journal_mode = WAL");
     client.pragma("synchronous = NORMAL");
     client.exec(DDL);
-    for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);
     const seedOptions = options.seed ?? true;
     if (seedOptions !== false) {
       seeded = seed(client, seedOptions === true ? {} : seedOptions);
       seedUsers(client);
     }
+    // After the seed: indexing its rows in one pass is several times faster than a trigger per row.
+    for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);
   }
   // SQLite checks foreign keys only when asked to, per connection.
   client.pragma("foreign_keys = ON");
