@@ -97,6 +97,21 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     }
   });
 
+  it("finds what the API wrote through the search index: created, renamed, deleted", async () => {
+    const search = async (term: string) =>
+      ((await getJSON(`${shop.api}/products/?search=${term}`)).body.results as ProductJSON[]).map((p) => p.name);
+    expect(shop.database.client.prepare("SELECT count(*) AS n FROM products_search").get()).toEqual({
+      n: sqlCount("1 = 1"),
+    });
+    const created = await send("POST", `${shop.api}/products/`, { name: "Zebrawood Tray", categoryId: 1, price: "9" });
+    expect(await search("ZEBRAWOOD")).toEqual(["Zebrawood Tray"]);
+    await send("PATCH", `${shop.api}/products/${created.body.id}/`, { name: "Quartzite Tray" });
+    expect(await search("zebrawood")).toEqual([]);
+    expect(await search("quartzite")).toEqual(["Quartzite Tray"]);
+    await send("DELETE", `${shop.api}/products/${created.body.id}/`);
+    expect(await search("quartzite")).toEqual([]);
+  });
+
   it("answers 400 naming a filter whose value does not fit the field", async () => {
     const { status, body } = await getJSON(`${shop.api}/products/?status=sold`);
     expect(status).toBe(400);
