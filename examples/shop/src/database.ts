@@ -1,4 +1,5 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openSqlite } from "@viewsets/drizzle/sqlite";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { trigramIndexSql } from "@viewsets/drizzle";
 import { DDL, PRODUCT_SEARCH_INDEX, products } from "./schema.js";
@@ -25,11 +26,13 @@ export interface OpenedDatabase {
 
 /** Opens (or creates) the shop's SQLite file, creates missing tables and seeds them when empty. */
 export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
-  const client = new Database(file, { readonly: options.readonly === true });
+  // A short busy timeout: while another process holds the lock, the managers wait for it without
+  // blocking the event loop and answer 503 if it lasts, instead of freezing every request. WAL
+  // (openSqlite's default) lets readers run during a write; it also turns foreign keys on.
+  const client = openSqlite(file, { readonly: options.readonly === true });
   let seeded = false;
   if (options.readonly !== true) {
-    // WAL lets readers run during a write; NORMAL syncs at checkpoints instead of every commit.
-    client.pragma("journal_mode = WAL");
+    // NORMAL syncs at checkpoints instead of every commit.
     client.pragma("synchronous = NORMAL");
     client.exec(DDL);
     const seedOptions = options.seed ?? true;
@@ -40,7 +43,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     // After the seed: indexing its rows in one pass is several times faster than a trigger per row.
     for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);
   }
-  // SQLite checks foreign keys only when asked to, per connection.
-  client.pragma("foreign_keys = ON");
   return { db: drizzle(client), client, seeded, close: () => client.close() };
 }

@@ -11,6 +11,14 @@ const directory = tempDirectory();
 afterAll(() => directory.remove());
 
 describe("the shop's database", () => {
+  it("opens with a short busy timeout, WAL and foreign keys, so a lock another process holds cannot freeze the API", () => {
+    const { client, close } = openDatabase(join(directory.path, "pragmas.sqlite"), { seed: false });
+    expect(client.pragma("busy_timeout", { simple: true })).toBeLessThanOrEqual(50);
+    expect(client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(client.pragma("foreign_keys", { simple: true })).toBe(1);
+    close();
+  });
+
   it("creates the tables as the drizzle schema declares them: columns, NOT NULL and indexes", () => {
     const { client, close } = openDatabase(join(directory.path, "schema.sqlite"), { seed: false });
     for (const table of [categories, products, priceChanges, users]) {

@@ -13,6 +13,7 @@ export {
   ParseError,
   PayloadTooLarge,
   PermissionDenied,
+  ServiceUnavailable,
   Throttled,
   UnsupportedMediaType,
   ValidationError,

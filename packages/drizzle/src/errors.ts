@@ -2,6 +2,7 @@ import type { Column } from "drizzle-orm";
 import { Conflict, ValidationError } from "@viewsets/core";
 import { databaseNamesOf } from "./columns.js";
 import { dialectNamed, type ConstraintViolation, type DialectName } from "./dialects/dialect.js";
+import { outageOf, serviceUnavailable } from "./outages.js";
 
 /** What the manager was doing when the database refused, and what it can look at. */
 export interface ErrorContext {
@@ -88,12 +89,15 @@ async function coreErrorOf(violation: ConstraintViolation, context: ErrorContext
 /**
  * A database error as a core error a client can act on: a unique violation is a 409 `Conflict`
  * naming the field, a missing foreign key or a NULL in a NOT NULL column a 400 `ValidationError`
- * with errors per field. Anything else is returned as it was, for the core to answer 500.
+ * with errors per field. An outage (unreachable, timed out, busy, disk full) is a 503
+ * `ServiceUnavailable` with `Retry-After`. Anything else is returned as it was, for the core to
+ * answer 500.
  * The messages made here never carry SQL or values.
  */
 export async function mapDatabaseError(error: unknown, context: ErrorContext): Promise<unknown> {
   const driverError = driverErrorOf(error);
-  if (!driverError) return error;
-  const violation = dialectNamed(context.dialect).violationOf(driverError);
-  return violation ? await coreErrorOf(violation, context) : error;
+  const violation = driverError && dialectNamed(context.dialect).violationOf(driverError);
+  if (violation) return await coreErrorOf(violation, context);
+  const outage = outageOf(error);
+  return outage ? serviceUnavailable(outage) : error;
 }

@@ -11,3 +11,8 @@ export { modelViewSet } from "./model-viewset.js";
 export type { ModelViewSetOptions } from "./model-viewset.js";
 export { trigramIndexSql } from "./search-index.js";
 export type { SearchIndex } from "./search-index.js";
+export { healthCheck, pingDatabase, DEFAULT_PING_TIMEOUT_MS } from "./health.js";
+export type { HealthCheckOptions } from "./health.js";
+export { outageOf } from "./outages.js";
+export type { OutageKind } from "./outages.js";
+export { DEFAULT_LOCK_WAIT_MS } from "./lock-wait.js";

@@ -21,6 +21,8 @@ export type ModelViewSetOptions<T extends Table> = Omit<ViewSetCommonOptions<Row
   scope?: ManagerOptions<T>["scope"];
   /** A trigram index that `?search=` and `icontains` use on SQLite (see `createManager`). */
   searchIndex?: ManagerOptions<T>["searchIndex"];
+  /** SQLite: how long a statement waits for another connection's lock before a 503 (see `createManager`). */
+  lockWaitMs?: number;
 };
 
 /**
@@ -42,9 +44,13 @@ export function modelViewSet<T extends Table>(
   table: T,
   options: ModelViewSetOptions<T> = {},
 ): BaseViewSet<Row<T>> {
-  const { model: modelOptions, scope, searchIndex, serializer, ...viewsetOptions } = options;
+  const { model: modelOptions, scope, searchIndex, lockWaitMs, serializer, ...viewsetOptions } = options;
   const model = tableModel(table, modelOptions);
-  const queryset = new DrizzleManager(db, table, { ...(scope && { scope }), ...(searchIndex && { searchIndex }) });
+  const queryset = new DrizzleManager(db, table, {
+    ...(scope && { scope }),
+    ...(searchIndex && { searchIndex }),
+    ...(lockWaitMs !== undefined && { lockWaitMs }),
+  });
   return new BaseViewSet<Row<T>>({
     serializer: serializer ?? (() => new BaseSerializer()),
     queryset,

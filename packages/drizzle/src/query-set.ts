@@ -1,7 +1,7 @@
 import { sql, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext, ValueCount } from "@viewsets/core";
 import { columnFor, expressionSql, orderingSql } from "./expressions.js";
-import { checkAborted, type TableAccess } from "./table-access.js";
+import type { TableAccess } from "./table-access.js";
 
 type Row<T extends Table> = T["$inferSelect"];
 
@@ -21,42 +21,40 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Rows matching the filters, ignoring offset and limit (as the core's in-memory query set). */
   async count(ctx: RequestContext): Promise<number> {
-    checkAborted(ctx);
-    const rows = await this.access.db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(this.access.table)
-      .where(this.access.where(ctx, this.state.where));
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(this.access.table)
+        .where(this.access.where(ctx, this.state.where)),
+    );
     return Number(rows[0]?.count ?? 0);
   }
 
   /** Matching rows up to `cap`: the database stops at the cap instead of counting every row. */
   async countUpTo(ctx: RequestContext, cap: number): Promise<number> {
-    checkAborted(ctx);
     const matching = this.access.db
       .select({ one: sql`1` })
       .from(this.access.table)
       .where(this.access.where(ctx, this.state.where))
       .limit(Math.max(0, Math.floor(cap)));
-    const rows = await this.access.db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(sql`(${matching}) as capped`);
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(sql`(${matching}) as capped`),
+    );
     return Number(rows[0]?.count ?? 0);
   }
 
   async all(ctx: RequestContext): Promise<Row<T>[]> {
-    checkAborted(ctx);
     let query = this.access.db.select().from(this.access.table).where(this.access.where(ctx, this.state.where));
     if (this.state.ordering.length > 0) query = query.orderBy(...this.state.ordering);
     const bareOffsetLimit = this.access.dialect.limitForBareOffset;
     if (this.state.limit !== undefined) query = query.limit(this.state.limit);
     else if (this.state.offset > 0 && bareOffsetLimit !== undefined) query = query.limit(bareOffsetLimit);
     if (this.state.offset > 0) query = query.offset(this.state.offset);
-    return (await query) as Row<T>[];
+    return (await this.access.run(ctx, "read", () => query)) as Row<T>[];
   }
 
   /** Rows per value of one field, most frequent first (ties by value), in one GROUP BY: the admin's facets. */
   async countBy(ctx: RequestContext, field: string, limit?: number): Promise<ValueCount[]> {
-    checkAborted(ctx);
     const column = columnFor(this.access.target, field);
     const count = sql<number>`count(*)`;
     let query = this.access.db
@@ -66,13 +64,12 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
       .groupBy(column)
       .orderBy(sql`${count} desc`, ...orderingSql(this.access.target, [field]));
     if (limit !== undefined) query = query.limit(limit);
-    const rows = await query;
+    const rows = await this.access.run(ctx, "read", () => query);
     return rows.map((row) => ({ value: row.value ?? null, count: Number(row.count) }));
   }
 
   /** The smallest and largest value of one field, read back as the column reads its values. */
   async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
-    checkAborted(ctx);
     const column = columnFor(this.access.target, field);
     const where = this.access.where(ctx, this.state.where);
     // One query per bound: SQLite reads a lone min() or max() off an index in a step, but scans
@@ -82,7 +79,10 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
         .select({ value: sql`${sql.raw(fn)}(${column})`.mapWith(column) })
         .from(this.access.table)
         .where(where);
-    const [min, max] = await Promise.all([bound("min"), bound("max")]);
+    const [min, max] = await Promise.all([
+      this.access.run(ctx, "read", () => bound("min")),
+      this.access.run(ctx, "read", () => bound("max")),
+    ]);
     return { min: min[0]?.value ?? null, max: max[0]?.value ?? null };
   }
 

@@ -19,13 +19,15 @@ export class RowStatements<T extends Table> {
     const value = this.primaryKeyValue(id);
     if (value === undefined) return null;
     // Without a scope the query never changes: prepare it once instead of building it per call.
-    const rows = this.access.options.scope
-      ? await this.access.db
-          .select()
-          .from(this.access.table)
-          .where(this.access.where(ctx, [eq(this.primaryKeyColumn, value)]))
-          .limit(1)
-      : await this.runPreparedGet(value);
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.options.scope
+        ? this.access.db
+            .select()
+            .from(this.access.table)
+            .where(this.access.where(ctx, [eq(this.primaryKeyColumn, value)]))
+            .limit(1)
+        : this.runPreparedGet(value),
+    );
     const row = rows[0];
     if (!row) return null;
     rememberRow(row);
@@ -33,10 +35,11 @@ export class RowStatements<T extends Table> {
   }
 
   async create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {
-    checkAborted(ctx);
     const values = this.columnValues(obj as Record<string, unknown>, () => true);
     try {
-      const rows = await this.access.db.insert(this.access.table).values(values).returning();
+      const rows = await this.access.run(ctx, "write", () =>
+        this.access.db.insert(this.access.table).values(values).returning(),
+      );
       rememberRow(rows[0]!);
       return rows[0] as Row<T>;
     } catch (error) {
@@ -45,7 +48,6 @@ export class RowStatements<T extends Table> {
   }
 
   async update(ctx: RequestContext, obj: Row<T>): Promise<Row<T>> {
-    checkAborted(ctx);
     const record = obj as Record<string, unknown>;
     const condition = this.primaryKeyIs(record[this.access.primaryKey] as number | bigint);
     if (!condition) throw new NotFound();
@@ -57,11 +59,13 @@ export class RowStatements<T extends Table> {
     // Nothing changed: still write (a column to itself), so `$onUpdate` columns are refreshed.
     const set = Object.keys(values).length > 0 ? values : this.selfAssignment();
     try {
-      const rows = await this.access.db
-        .update(this.access.table)
-        .set(set)
-        .where(this.access.where(ctx, [condition]))
-        .returning();
+      const rows = await this.access.run(ctx, "write", () =>
+        this.access.db
+          .update(this.access.table)
+          .set(set)
+          .where(this.access.where(ctx, [condition]))
+          .returning(),
+      );
       const row = rows[0];
       if (!row) throw new NotFound();
       rememberRow(row);
@@ -72,11 +76,12 @@ export class RowStatements<T extends Table> {
   }
 
   async delete(ctx: RequestContext, obj: Row<T>): Promise<void> {
-    checkAborted(ctx);
     const condition = this.primaryKeyIs((obj as Record<string, unknown>)[this.access.primaryKey] as number | bigint);
     if (!condition) return;
     try {
-      await this.access.db.delete(this.access.table).where(this.access.where(ctx, [condition]));
+      await this.access.run(ctx, "write", () =>
+        this.access.db.delete(this.access.table).where(this.access.where(ctx, [condition])),
+      );
     } catch (error) {
       throw await this.mapError(error, "delete", {});
     }

@@ -229,6 +229,37 @@ describe("RedisThrottleStore", () => {
   );
 
   redisIt(
+    "fails open when Redis stops under load: every check answers, the outage is logged once, and it recovers",
+    async () => {
+      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      proxies.push(proxy);
+      const { logger, lines } = recordingLogger();
+      const s = store({ url: proxy.url, logger, timeoutMs: 200 });
+      const answers: ("counted" | "open")[] = [];
+      let running = true;
+      const worker = async () => {
+        while (running) {
+          const hit = await s.hit("k", 1_000_000, 60_000, Date.now());
+          answers.push(hit === null ? "open" : "counted");
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      };
+      const workers = Array.from({ length: 20 }, worker);
+      await until(async () => answers.length >= 100);
+      proxy.set("down");
+      await until(async () => answers.filter((a) => a === "open").length >= 200);
+      proxy.set("up");
+      const before = answers.length;
+      await until(async () => answers.slice(before).filter((a) => a === "counted").length >= 100);
+      running = false;
+      await Promise.all(workers);
+      expect(answers.at(-1)).toBe("counted");
+      expect(lines.map((l) => l.level)).toEqual(["error", "info"]);
+    },
+    30_000,
+  );
+
+  redisIt(
     "does not hang when Redis accepts connections but never answers",
     async () => {
       const proxy = await flakyProxy(hostOf(REDIS_URL));

@@ -98,6 +98,19 @@ export class Throttled extends ApiError {
   }
 }
 
+/**
+ * 503 with `Retry-After`: something the request needs (the database) is down, busy, full or too
+ * slow. The client did nothing wrong and may try again; the detail says no more than that.
+ */
+export class ServiceUnavailable extends ApiError {
+  readonly retryAfter: number;
+  constructor(detail = "The service is temporarily unavailable. Try again later.", retryAfter = 5) {
+    const wait = Math.max(1, Math.ceil(retryAfter));
+    super(503, detail, { "Retry-After": String(wait) });
+    this.retryAfter = wait;
+  }
+}
+
 /** Thrown at startup (register, registerRoutes) when a viewset cannot serve its routes. */
 export class ConfigurationError extends Error {
   constructor(message: string) {
