@@ -307,6 +307,11 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         for (const id of ["abc", "1.5", "1e3", "9223372036854775808", "-9223372036854775809", "0x10", "%20"]) {
           expectProblem(await get(`/api/v1/products/${id}`), 404);
         }
+        // Only the canonical spelling names an object: no aliases of /products/7.
+        for (const id of ["+7", "%2B7", "007", "7.0", "07%20"]) {
+          expectProblem(await get(`/api/v1/products/${id}`), 404);
+          expectProblem(await send("POST", `/api/v1/products/${id}/publish-now`, {}), 404);
+        }
         expectProblem(await get("/api/v1/products/9999"), 404);
         expectProblem(await get("/api/v1/products/9223372036854775807"), 404);
       });
