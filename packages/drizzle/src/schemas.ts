@@ -48,6 +48,15 @@ const validDate = v.custom<Date>((value) => value instanceof Date && isStorableT
 /** ISO 8601 text (or a Date) → Date. */
 export const timestampSchema: AnySchema = v.union([validDate, v.pipe(timestampText, v.transform(parseTimestamp))]);
 
+/**
+ * A PostgreSQL timestamp in date mode: drizzle reads it back through `new Date("0001-01-01 00:00:00+00")`,
+ * which takes the years 1 to 99 for 1950 to 2049. Such a value would not come back as sent.
+ */
+const pgTimestampSchema: AnySchema = v.pipe(
+  timestampSchema,
+  v.check((date) => (date as Date).getUTCFullYear() >= 100, "Enter a date in the years 100 to 9999."),
+);
+
 /** ISO 8601 text kept as text (timestamp columns in string mode). */
 export const timestampStringSchema: AnySchema = timestampText;
 
@@ -110,7 +119,10 @@ export const int64Schema: AnySchema = v.pipe(
 /** The schema drizzle-valibot's own should be replaced with for a column, if any. */
 function replacementFor(column: Column): AnySchema | undefined {
   const type = column.columnType;
-  if (column.dataType === "date") return fieldTypeOf(column) === "date" ? dateSchema : timestampSchema;
+  if (column.dataType === "date") {
+    if (fieldTypeOf(column) === "date") return dateSchema;
+    return column.columnType === "PgTimestamp" ? pgTimestampSchema : timestampSchema;
+  }
   if (type === "PgTimestampString") return timestampStringSchema;
   if (type === "PgDateString") return dateStringSchema;
   const limits = decimalLimitsOf(column);
