@@ -7,7 +7,7 @@ import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ApiRequest, contextOf, Router, sendJSON } from "@viewsets/core";
-import { DrizzleManager, modelViewSet, type PostgresDatabase } from "../src/index.js";
+import { DrizzleManager, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
 import { DATABASES, type TestDatabase } from "./databases.js";
 
 const encoder = new TextEncoder();
@@ -197,6 +197,14 @@ for (const setup of DATABASES) {
     });
 
     describe("decimals keep every digit or are refused (item 8)", () => {
+      it("takes max_digits and decimal_places from the column", () => {
+        const { price, rating } = tableModel(database.products).fields;
+        // PostgreSQL: numeric(10, 2); SQLite: a bare numeric keeps 15 significant digits.
+        if (database.dialect === "pg") expect(price).toMatchObject({ maxDigits: 10, decimalPlaces: 2 });
+        else expect(price).toMatchObject({ maxDigits: 15 });
+        expect(rating!.maxDigits).toBeUndefined();
+      });
+
       it("refuses a value that would overflow or be rounded, in a body and in a filter", async () => {
         const rows = await database.countProducts();
         const base = { name: "Lamp", sku: "lamp" };
