@@ -33,7 +33,7 @@ export {
   schemaFromFields,
 } from "./models/define-model.js";
 export type { Model, ModelDefinition, ModelShape, ObjectSchema, RowOfModel } from "./models/define-model.js";
-export { fieldSchema, isEditable, isSerializable } from "./models/fields.js";
+export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSerializable } from "./models/fields.js";
 export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
 export { BaseSerializer } from "./serializers/base-serializer.js";
@@ -45,7 +45,7 @@ export type { Manager, PipelineManager, QuerySet, ReadManager, ValueCount } from
 export { countRowsBy, rangeOfRows } from "./query/facet-counts.js";
 export { and, LOOKUPS, or } from "./query/expression.js";
 export type { Condition, Expression, FilterValue, Lookup } from "./query/expression.js";
-export { buildFilters, lookupsFor, RESERVED_PARAMS } from "./query/filters.js";
+export { MAX_FILTER_VALUES, MAX_QUERY_PARAMETERS, buildFilters, lookupsFor, RESERVED_PARAMS } from "./query/filters.js";
 export { CoercionError, coerceValue } from "./query/coerce.js";
 export { parseId } from "./router/match.js";
 export { resolveOrdering } from "./query/ordering.js";
@@ -59,8 +59,16 @@ export type { Page, PageInput, PageSizes, Paginator, PaginatorDocs } from "./que
 export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";
-export { INT64_MAX, INT64_MIN, isValidDate, parseInt64 } from "./query/coerce.js";
-export { DECIMAL_PATTERN, isDecimalText } from "./models/decimal.js";
+export { INT64_MAX, INT64_MIN, MAX_YEAR, MIN_YEAR, isStorableTime, isValidDate, parseInt64 } from "./query/coerce.js";
+export { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem, isDecimalText } from "./models/decimal.js";
+export {
+  JSON_DEPTH_MESSAGE,
+  MAX_JSON_DEPTH,
+  NULL_CHARACTER_MESSAGE,
+  SURROGATE_MESSAGE,
+  textProblem,
+  valueProblem,
+} from "./models/storable.js";
 
 // Viewsets, actions and the router.
 export { BaseViewSet } from "./viewsets/base-viewset.js";

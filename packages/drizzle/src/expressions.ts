@@ -17,7 +17,7 @@ import {
 import type { Condition, Expression, FilterValue } from "@viewsets/core";
 import { enumValuesOf, isTextColumn } from "./columns.js";
 import type { Dialect } from "./dialects/dialect.js";
-import type { PatternLookup } from "./dialects/patterns.js";
+import { isMatchableText, type PatternLookup } from "./dialects/patterns.js";
 import { searchIndexSql, type SqliteSearchIndex } from "./search-index.js";
 import { columnValue, numericValue, rangePosition, textValue } from "./values.js";
 
@@ -62,6 +62,10 @@ function lower(target: SqlTarget, value: SQL): SQL {
 }
 
 function patternCondition(target: SqlTarget, column: Column, lookup: PatternLookup, value: FilterValue): SQL {
+  // The core refuses a NUL before any SQL; this is the second line. No stored text holds one
+  // (PostgreSQL refuses it, the API never writes one), and SQLite would read a pattern only up
+  // to it, so that `contains` would match every row.
+  if (!isMatchableText(textValue(value))) return FALSE;
   return target.dialect.patternMatch(asText(target, column), lookup, textValue(value), (text) => lower(target, text));
 }
 
@@ -161,17 +165,27 @@ function conditionSql(target: SqlTarget, condition: Condition): SQL {
   }
 }
 
+// SQLite parses `a or b or c ...` into a tree as deep as the chain and refuses one deeper than
+// 1000 ("Expression tree is too large"): longer lists of children are nested in balanced groups.
+const FLAT_CHILDREN = 8;
+
+function joined(kind: "and" | "or", children: readonly SQL[]): SQL {
+  if (children.length <= FLAT_CHILDREN) return kind === "and" ? and(...children)! : or(...children)!;
+  const middle = Math.ceil(children.length / 2);
+  return joined(kind, [joined(kind, children.slice(0, middle)), joined(kind, children.slice(middle))]);
+}
+
 /** An expression as a SQL condition. Field names are the table's property keys; others throw. */
 export function expressionSql(target: SqlTarget, expression: Expression): SQL {
   const served = target.searchIndex && searchIndexSql(target.searchIndex, expression);
   if (served) {
     const parts = [...served.indexed, ...served.rest.map((child) => expressionSql(target, child))];
-    return parts.length === 1 ? parts[0]! : or(...parts)!;
+    return parts.length === 1 ? parts[0]! : joined("or", parts);
   }
   if (expression.kind === "condition") return conditionSql(target, expression);
   const children = expression.children.map((child) => expressionSql(target, child));
-  if (expression.kind === "and") return children.length === 0 ? TRUE : and(...children)!;
-  return children.length === 0 ? FALSE : or(...children)!;
+  if (children.length === 0) return expression.kind === "and" ? TRUE : FALSE;
+  return joined(expression.kind, children);
 }
 
 /**

@@ -1,7 +1,16 @@
 import * as v from "valibot";
 import type { Column } from "drizzle-orm";
-import { DECIMAL_PATTERN, INT64_MAX, INT64_MIN, isValidDate } from "@viewsets/core";
-import { enumValuesOf, fieldTypeOf, isDecimalStringColumn, isFloatColumn } from "./columns.js";
+import {
+  DECIMAL_PATTERN,
+  type DecimalLimits,
+  INT64_MAX,
+  INT64_MIN,
+  decimalLimitProblem,
+  isStorableTime,
+  isValidDate,
+} from "@viewsets/core";
+import { enumValuesOf, fieldTypeOf, isFloatColumn } from "./columns.js";
+import { decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 
 /**
  * Request-body schemas for the columns whose drizzle-valibot schema does not fit JSON:
@@ -27,15 +36,26 @@ const timestampText = v.pipe(
       !Number.isNaN(parseTimestamp(text).getTime()),
     "Invalid date/time: expected ISO 8601, such as 2024-05-01T10:00:00Z",
   ),
+  // Years 1 to 9999: PostgreSQL refuses year 0, and both databases must read back what was sent.
+  v.check((text) => {
+    const date = parseTimestamp(text);
+    return Number.isNaN(date.getTime()) || isStorableTime(date);
+  }, "Enter a date in the years 1 to 9999."),
 );
 
-const validDate = v.custom<Date>(
-  (value) => value instanceof Date && !Number.isNaN(value.getTime()),
-  "Invalid date/time",
-);
+const validDate = v.custom<Date>((value) => value instanceof Date && isStorableTime(value), "Invalid date/time");
 
 /** ISO 8601 text (or a Date) → Date. */
 export const timestampSchema: AnySchema = v.union([validDate, v.pipe(timestampText, v.transform(parseTimestamp))]);
+
+/**
+ * A PostgreSQL timestamp in date mode: drizzle reads it back through `new Date("0001-01-01 00:00:00+00")`,
+ * which takes the years 1 to 99 for 1950 to 2049. Such a value would not come back as sent.
+ */
+const pgTimestampSchema: AnySchema = v.pipe(
+  timestampSchema,
+  v.check((date) => (date as Date).getUTCFullYear() >= 100, "Enter a date in the years 100 to 9999."),
+);
 
 /** ISO 8601 text kept as text (timestamp columns in string mode). */
 export const timestampStringSchema: AnySchema = timestampText;
@@ -53,33 +73,29 @@ export const dateSchema: AnySchema = v.union([
   ),
 ]);
 
-function digitsCheck(precision: number | undefined, scale: number | undefined) {
-  return v.check(
-    (text: string) => {
-      const [whole = "", fraction = ""] = text.replace(/^[+-]/, "").split(".");
-      const wholeDigits = whole.replace(/^0+/, "").length;
-      if (scale !== undefined && fraction.replace(/0+$/, "").length > scale) return false;
-      if (precision !== undefined && wholeDigits > precision - (scale ?? 0)) return false;
-      return true;
-    },
-    `Ensure that there are no more than ${precision ?? "the allowed"} digits in total${scale !== undefined ? ` and ${scale} decimal places` : ""}.`,
-  );
-}
-
-/** A number or numeric text → text, so that no digit is lost on the way to a numeric column. */
-export function decimalStringSchema(precision?: number, scale?: number): AnySchema {
+/** A number or numeric text → text within the column's digits, so that none is lost on the way. */
+export function decimalStringSchema(limits: DecimalLimits): AnySchema {
   return v.pipe(
     v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.pipe(v.string(), v.trim())]),
     v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
-    digitsCheck(precision, scale),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || !DECIMAL_PATTERN.test(dataset.value as string)) return;
+      const problem = decimalLimitProblem(dataset.value as string, limits);
+      if (problem) addIssue({ message: problem });
+    }),
   );
 }
 
-/** A number or numeric text → number (real and double columns). */
-export const floatSchema: AnySchema = v.union([
-  v.pipe(v.number(), v.finite()),
-  v.pipe(v.string(), v.trim(), v.regex(DECIMAL_PATTERN, "Invalid number"), v.transform(Number)),
-]);
+/** A number or numeric text → a number the float column holds (never Infinity from 400 digits). */
+export function floatSchema(column: Column): AnySchema {
+  return v.pipe(
+    v.union([
+      v.number(),
+      v.pipe(v.string(), v.trim(), v.regex(DECIMAL_PATTERN, "Invalid number"), v.transform(Number)),
+    ]),
+    v.check((value: number) => fitsFloatColumn(column, value), "Ensure that the number is within the column's range."),
+  );
+}
 
 /** A 64-bit integer as a safe number, digits, or a bigint → bigint (bigint-mode columns). */
 export const int64Schema: AnySchema = v.pipe(
@@ -103,14 +119,15 @@ export const int64Schema: AnySchema = v.pipe(
 /** The schema drizzle-valibot's own should be replaced with for a column, if any. */
 function replacementFor(column: Column): AnySchema | undefined {
   const type = column.columnType;
-  if (column.dataType === "date") return fieldTypeOf(column) === "date" ? dateSchema : timestampSchema;
+  if (column.dataType === "date") {
+    if (fieldTypeOf(column) === "date") return dateSchema;
+    return column.columnType === "PgTimestamp" ? pgTimestampSchema : timestampSchema;
+  }
   if (type === "PgTimestampString") return timestampStringSchema;
   if (type === "PgDateString") return dateStringSchema;
-  if (isDecimalStringColumn(column)) {
-    const { precision, scale } = column as Column & { precision?: number; scale?: number };
-    return decimalStringSchema(precision, scale);
-  }
-  if (isFloatColumn(column)) return floatSchema;
+  const limits = decimalLimitsOf(column);
+  if (limits) return decimalStringSchema(limits);
+  if (isFloatColumn(column)) return floatSchema(column);
   if (column.dataType === "bigint") return int64Schema;
   return undefined;
 }

@@ -3,6 +3,7 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Condition, Expression } from "@viewsets/core";
 import { columnsOf, primaryKeyOf } from "./columns.js";
 import { dialectOf } from "./dialects/dialect.js";
+import { isMatchableText } from "./dialects/patterns.js";
 
 /**
  * A trigram index over some text columns, so that `icontains` on them (and so `?search=`) finds
@@ -88,9 +89,12 @@ export function trigramIndexSql(table: Table, index: SearchIndex): string[] {
   ];
 }
 
-/** A trigram holds three characters: shorter terms cannot be looked up in the index. */
+/**
+ * A trigram holds three characters: shorter terms cannot be looked up in the index. A term with a
+ * NUL is left to the usual translation too, which matches nothing for it (see `isMatchableText`).
+ */
 function indexable(value: unknown): value is string {
-  return typeof value === "string" && [...value].length >= 3;
+  return typeof value === "string" && [...value].length >= 3 && isMatchableText(value);
 }
 
 function indexedTerm(index: SqliteSearchIndex, condition: Condition): string | undefined {

@@ -12,6 +12,7 @@ import {
   maxLengthOf,
   primaryKeyOf,
 } from "./columns.js";
+import { decimalLimitsOf } from "./decimal-limits.js";
 import { refinementFor } from "./schemas.js";
 
 type Key<Row> = keyof Row & string;
@@ -60,6 +61,9 @@ function fieldOf(
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
   if (maxLength !== undefined) field.maxLength = maxLength;
+  const limits = decimalLimitsOf(column);
+  if (limits?.maxDigits !== undefined) field.maxDigits = limits.maxDigits;
+  if (limits?.decimalPlaces !== undefined) field.decimalPlaces = limits.decimalPlaces;
   if (references !== undefined) field.references = references;
   return field;
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { coerceValue } from "../query/coerce.js";
-import { DECIMAL_PATTERN } from "./decimal.js";
+import { DECIMAL_PATTERN, decimalLimitProblem } from "./decimal.js";
 import { fieldSchema } from "./fields.js";
 
 describe("decimal text: one rule for bodies, filters and the document", () => {
@@ -21,5 +21,39 @@ describe("decimal text: one rule for bodies, filters and the document", () => {
 
   it("is the pattern the OpenAPI document publishes", () => {
     expect(new RegExp(DECIMAL_PATTERN.source).test("1.")).toBe(true);
+  });
+});
+
+describe("max_digits and decimal_places, as DRF counts them", () => {
+  const money = { maxDigits: 10, decimalPlaces: 2 };
+  const body = fieldSchema({ type: "decimal", ...money });
+
+  it("accepts what fits, leading zeros and trailing fraction zeros not counted", () => {
+    for (const text of ["12345678.91", "-12345678.91", "0.01", "00012.5", "1.5000", "0", ".5", "12345678"]) {
+      expect(decimalLimitProblem(text, money), text).toBeNull();
+      expect(v.safeParse(body, text).success, text).toBe(true);
+    }
+  });
+
+  it("answers DRF's messages for what would overflow or be rounded", () => {
+    expect(decimalLimitProblem("12345678901", money)).toBe("Ensure that there are no more than 10 digits in total.");
+    expect(decimalLimitProblem("1.005", money)).toBe("Ensure that there are no more than 2 decimal places.");
+    expect(decimalLimitProblem("123456789", money)).toBe(
+      "Ensure that there are no more than 8 digits before the decimal point.",
+    );
+    expect(decimalLimitProblem("0.0000000001", { maxDigits: 5 })).toBe(
+      "Ensure that there are no more than 5 digits in total.",
+    );
+    expect(v.safeParse(body, "1.005").success).toBe(false);
+    expect(v.safeParse(body, 1e300).success).toBe(false);
+  });
+
+  it("applies the same rule to filter values", () => {
+    expect(() => coerceValue({ type: "decimal", ...money }, "1.005")).toThrow(/decimal places/);
+    expect(coerceValue({ type: "decimal", ...money }, "1.50")).toBe("1.50");
+  });
+
+  it("leaves a field without limits unbounded", () => {
+    expect(decimalLimitProblem("1".repeat(70), {})).toBeNull();
   });
 });

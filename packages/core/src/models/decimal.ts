@@ -8,3 +8,41 @@ export const DECIMAL_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 export function isDecimalText(text: string): boolean {
   return DECIMAL_PATTERN.test(text);
 }
+
+/** DRF's `max_digits` and `decimal_places` of a decimal field (a drizzle numeric's precision and scale). */
+export interface DecimalLimits {
+  /** Most significant digits in total, before and after the point. */
+  readonly maxDigits?: number | undefined;
+  /** Most digits after the point. */
+  readonly decimalPlaces?: number | undefined;
+}
+
+/** The digits of decimal text as DRF counts them: leading zeros and trailing fraction zeros do not count. */
+function digitsOf(text: string): { whole: number; places: number } {
+  const unsigned = text.replace(/^[+-]/, "");
+  const point = unsigned.indexOf(".");
+  const whole = (point < 0 ? unsigned : unsigned.slice(0, point)).replace(/^0+/, "");
+  const fraction = point < 0 ? "" : unsigned.slice(point + 1).replace(/0+$/, "");
+  return { whole: whole.length, places: fraction.length };
+}
+
+/**
+ * Why decimal text does not fit the limits, in DRF's words, or null when it fits. A value that
+ * fits is stored as sent; one that does not would overflow the column or be rounded, so it is a
+ * 400 (trailing zeros in the fraction change no value and are not counted).
+ */
+export function decimalLimitProblem(text: string, limits: DecimalLimits): string | null {
+  const { maxDigits, decimalPlaces } = limits;
+  if (maxDigits === undefined && decimalPlaces === undefined) return null;
+  const { whole, places } = digitsOf(text);
+  if (maxDigits !== undefined && whole + places > maxDigits) {
+    return `Ensure that there are no more than ${maxDigits} digits in total.`;
+  }
+  if (decimalPlaces !== undefined && places > decimalPlaces) {
+    return `Ensure that there are no more than ${decimalPlaces} decimal places.`;
+  }
+  if (maxDigits !== undefined && decimalPlaces !== undefined && whole > maxDigits - decimalPlaces) {
+    return `Ensure that there are no more than ${maxDigits - decimalPlaces} digits before the decimal point.`;
+  }
+  return null;
+}

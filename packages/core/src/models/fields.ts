@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { DECIMAL_PATTERN } from "./decimal.js";
+import { isStorableTime } from "../query/coerce.js";
+import { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem } from "./decimal.js";
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
 
@@ -16,6 +17,10 @@ export interface FieldDef {
   readonly required?: boolean;
   readonly choices?: readonly (string | number)[];
   readonly maxLength?: number;
+  /** Decimal fields: most digits in total (DRF's `max_digits`); more is a 400, never a rounded value. */
+  readonly maxDigits?: number;
+  /** Decimal fields: most digits after the point (DRF's `decimal_places`). */
+  readonly decimalPlaces?: number;
   /** The model a foreign key points at. */
   readonly references?: string;
 }
@@ -52,6 +57,23 @@ export function isSerializable(field: FieldDef): boolean {
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_RANGE_MESSAGE = "Enter a date in the years 1 to 9999.";
+
+/**
+ * Decimal text (a JSON number is taken as its shortest text) within the field's `maxDigits` and
+ * `decimalPlaces`: the one decimal rule of bodies, shared by drizzle models.
+ */
+export function decimalTextSchema(limits: DecimalLimits): v.GenericSchema<unknown, string> {
+  return v.pipe(
+    v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.string()]),
+    v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || !DECIMAL_PATTERN.test(dataset.value)) return;
+      const problem = decimalLimitProblem(dataset.value, limits);
+      if (problem) addIssue({ message: problem });
+    }),
+  );
+}
 
 /** The valibot schema of one field's request value, derived from its type. */
 export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> {
@@ -65,10 +87,7 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
       schema = v.pipe(v.number(), v.integer(), v.safeInteger());
       break;
     case "decimal":
-      schema = v.pipe(
-        v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.string()]),
-        v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
-      );
+      schema = decimalTextSchema(field);
       break;
     case "string":
     case "text":
@@ -78,10 +97,17 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
       schema = v.pipe(
         v.union([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDateTime())]),
         v.transform((s) => new Date(s)),
+        v.check(isStorableTime, TIME_RANGE_MESSAGE),
       );
       break;
     case "date":
-      schema = v.pipe(v.string(), v.regex(DATE_PATTERN, "Invalid date: expected YYYY-MM-DD"), v.isoDate());
+      schema = v.pipe(
+        v.string(),
+        v.regex(DATE_PATTERN, "Invalid date: expected YYYY-MM-DD"),
+        v.isoDate(),
+        // Year 0 is a valid ISO date, but PostgreSQL refuses it.
+        v.check((text) => !text.startsWith("0000-"), TIME_RANGE_MESSAGE),
+      );
       break;
     case "json":
       schema = v.unknown();

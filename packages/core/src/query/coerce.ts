@@ -1,4 +1,4 @@
-import { DECIMAL_PATTERN } from "../models/decimal.js";
+import { DECIMAL_PATTERN, decimalLimitProblem } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { FilterValue } from "./expression.js";
 
@@ -32,12 +32,26 @@ export function parseBoolean(text: string): boolean | null {
   }
 }
 
-/** A real calendar date in `YYYY-MM-DD` form (no 2024-02-30). */
+// The years both databases store and every client reads back, as Python's datetime (1 to 9999):
+// PostgreSQL refuses year 0, and 5-digit years have no ISO 8601 spelling without a sign.
+export const MIN_YEAR = 1;
+export const MAX_YEAR = 9999;
+
+/** Whether an instant lies in the years 1 to 9999 (UTC), so both databases can store it. */
+export function isStorableTime(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
+/** A real calendar date in `YYYY-MM-DD` form (no 2024-02-30), in the years 1 to 9999. */
 export function isValidDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < MIN_YEAR) return false;
+  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
@@ -59,6 +73,9 @@ export function coerceValue(field: FieldDef, text: string): FilterValue {
       const value = text.trim();
       // A bound on length keeps a hostile value from reaching the database as a 10,000-digit literal.
       if (value.length > 80 || !DECIMAL_PATTERN.test(value)) throw new CoercionError("Enter a number.");
+      // The field's digits, as for a body: a value the column cannot hold is a 400, not a match on a rounded one.
+      const problem = decimalLimitProblem(value, field);
+      if (problem) throw new CoercionError(problem);
       return value;
     }
     case "time": {
@@ -67,6 +84,7 @@ export function coerceValue(field: FieldDef, text: string): FilterValue {
       if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
         throw new CoercionError("Enter a valid date/time (ISO 8601).");
       }
+      if (!isStorableTime(date)) throw new CoercionError("Enter a date/time in the years 1 to 9999.");
       return date;
     }
     case "date": {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../http/errors.js";
 import { parseQuery } from "../http/request.js";
 import type { FieldDef } from "../models/fields.js";
-import { buildFilters, lookupsFor } from "./filters.js";
+import { MAX_FILTER_VALUES, MAX_QUERY_PARAMETERS, buildFilters, lookupsFor } from "./filters.js";
 
 const fields: Record<string, FieldDef> = {
   id: { type: "int", primaryKey: true },
@@ -32,16 +32,85 @@ describe("buildFilters", () => {
     expect(build("id=1&id=9007199254740993&live=1")).toEqual({
       kind: "and",
       children: [
-        {
-          kind: "or",
-          children: [
-            { kind: "condition", field: "id", lookup: "exact", value: 1 },
-            { kind: "condition", field: "id", lookup: "exact", value: 9007199254740993n },
-          ],
-        },
+        { kind: "condition", field: "id", lookup: "in", value: [1, 9007199254740993n] },
         { kind: "condition", field: "live", lookup: "exact", value: true },
       ],
     });
+    expect(build("name__contains=a&name__contains=b")).toEqual({
+      kind: "or",
+      children: [
+        { kind: "condition", field: "name", lookup: "contains", value: "a" },
+        { kind: "condition", field: "name", lookup: "contains", value: "b" },
+      ],
+    });
+  });
+
+  it("counts each distinct value of a repeated key once, as one in list", () => {
+    // 999 repeats of one value (a 12 KB URL): one condition, not a 999-deep chain of ORs.
+    const repeated = Array.from({ length: 999 }, () => "status=live").join("&");
+    expect(build(repeated)).toEqual({ kind: "condition", field: "status", lookup: "exact", value: "live" });
+    expect(build("id=1&id=01&id=+1&id__in=2")).toEqual({
+      kind: "and",
+      children: [
+        { kind: "condition", field: "id", lookup: "exact", value: 1 },
+        { kind: "condition", field: "id", lookup: "in", value: [2] },
+      ],
+    });
+    expect(build("id__in=1,2&id__in=2,3,1")).toEqual({
+      kind: "condition",
+      field: "id",
+      lookup: "in",
+      value: [1, 2, 3],
+    });
+    expect(build("price__gt=1&price__gt=1.0&price__gt=1")).toEqual({
+      kind: "or",
+      children: [
+        { kind: "condition", field: "price", lookup: "gt", value: "1" },
+        { kind: "condition", field: "price", lookup: "gt", value: "1.0" },
+      ],
+    });
+  });
+
+  it("answers 400 naming the parameter past the bounds on values and parameters", () => {
+    const ids = Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => i);
+    expect(build(`id__in=${ids.slice(0, -1).join(",")}`)).toMatchObject({ lookup: "in" });
+    expect(Object.keys(errorOf(`id__in=${ids.join(",")}`).errors)).toEqual(["id__in"]);
+    expect(Object.keys(errorOf(ids.map((id) => `name__contains=${id}`).join("&")).errors)).toEqual(["name__contains"]);
+    const many = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, (_, i) => `p${i}=1`).join("&");
+    expect(Object.keys(errorOf(many).errors)).toEqual([`p${MAX_QUERY_PARAMETERS}`]);
+  });
+
+  it("answers 400 for a NUL character or an unpaired surrogate in a filter value, naming the parameter", () => {
+    for (const [query, param] of [
+      ["name__contains=%00", "name__contains"],
+      ["name=a%00b", "name"],
+      ["name__endswith=x&name__endswith=%00", "name__endswith"],
+      ["status__in=draft,%00", "status__in"],
+      ["id=1%00", "id"],
+    ] as const) {
+      expect(Object.keys(errorOf(query).errors), query).toEqual([param]);
+    }
+    const params = new Map([["name__icontains", ["\uD800"]]]);
+    expect(() => buildFilters(params, fields, filterable)).toThrow(ValidationError);
+    // A parameter no filter reads is still ignored, whatever it holds.
+    expect(build("colour=%00")).toBeNull();
+  });
+
+  it("answers 400 for times and dates outside the years 1 to 9999", () => {
+    for (const query of [
+      "at__gte=0000-01-01",
+      "at__lt=0000-12-31T23:59:59Z",
+      "at=9999-12-31T23:00:00-05:00",
+      "at=0001-01-01T00:00:00%2B01:00",
+      "at=10000-01-01",
+      "day=0000-01-01",
+      "day__range=2024-01-01,10000-01-01",
+    ]) {
+      expect(Object.keys(errorOf(query).errors).length, query).toBe(1);
+    }
+    expect(build("at__gte=0001-01-01")).toMatchObject({ value: new Date("0001-01-01T00:00:00Z") });
+    expect(build("day=0099-12-31")).toMatchObject({ value: "0099-12-31" });
+    expect(build("at__lte=9999-12-31T23:59:59Z")).toMatchObject({ lookup: "lte" });
   });
 
   it("coerces each lookup's value", () => {

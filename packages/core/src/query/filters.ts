@@ -1,5 +1,6 @@
 import { ValidationError } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";
+import { textProblem } from "../models/storable.js";
 import { CoercionError, coerceValue, parseBoolean } from "./coerce.js";
 import { type Condition, type Expression, type FilterValue, type Lookup, LOOKUPS, and, or } from "./expression.js";
 
@@ -48,6 +49,11 @@ export function isFilterable(field: FieldDef): boolean {
   return field.type !== "json";
 }
 
+/** Query parameters one request may carry, as Django's DATA_UPLOAD_MAX_NUMBER_FIELDS. */
+export const MAX_QUERY_PARAMETERS = 1000;
+/** Distinct values one filter parameter may carry: its repeats and its `in` items together. */
+export const MAX_FILTER_VALUES = 1000;
+
 function invalid(param: string, message: string): ValidationError {
   return new ValidationError({ [param]: [message] }, `Invalid value for filter "${param}".`);
 }
@@ -60,21 +66,87 @@ function coerceChoice(param: string, field: FieldDef, text: string): FilterValue
   return value;
 }
 
+/** One spelling per value, so "1" and "01" of an int, or "live" sent twice, count once. */
+function valueKey(value: FilterValue): string {
+  return `${typeof value}:${value instanceof Date ? value.getTime() : String(value)}`;
+}
+
+function distinct(values: readonly FilterValue[]): FilterValue[] {
+  const seen = new Map<string, FilterValue>();
+  for (const value of values) seen.set(valueKey(value), value);
+  return [...seen.values()];
+}
+
+/**
+ * The texts of one parameter, each once, after refusing what no database stores as sent and
+ * more values than a parameter may carry. `split` spreads `in` lists into their items.
+ */
+function distinctTexts(param: string, texts: readonly string[], split: boolean): string[] {
+  const unique = new Set<string>();
+  for (const text of texts) {
+    const problem = textProblem(text);
+    if (problem) throw invalid(param, problem);
+    if (!split) unique.add(text);
+    else if (text !== "") for (const part of text.split(",")) unique.add(part);
+    if (unique.size > MAX_FILTER_VALUES)
+      throw invalid(param, `Ensure that there are no more than ${MAX_FILTER_VALUES} values.`);
+  }
+  return [...unique];
+}
+
+/**
+ * `exact` and `in` values of one parameter as one condition: a repeated key (`?status=a&status=b`)
+ * becomes one `in` list rather than a chain of ORs, so no number of repeats can reach a
+ * database's limit on expression depth (SQLite's is 1000).
+ */
+function membership(
+  param: string,
+  name: string,
+  field: FieldDef,
+  lookup: "exact" | "in",
+  texts: readonly string[],
+): Condition {
+  const values = distinct(distinctTexts(param, texts, lookup === "in").map((text) => coerceChoice(param, field, text)));
+  if (lookup === "exact" && values.length === 1) return { kind: "condition", field: name, lookup, value: values[0]! };
+  return { kind: "condition", field: name, lookup: "in", value: values };
+}
+
 function buildCondition(param: string, name: string, field: FieldDef, lookup: Lookup, text: string): Condition {
   if (lookup === "isnull") {
     const value = parseBoolean(text);
     if (value === null) throw invalid(param, "Enter true, false, 1 or 0.");
     return { kind: "condition", field: name, lookup, value };
   }
-  if (lookup === "in" || lookup === "range") {
+  if (lookup === "range") {
     const parts = text === "" ? [] : text.split(",");
-    if (lookup === "range" && parts.length !== 2) throw invalid(param, "Enter two comma-separated values.");
+    if (parts.length !== 2) throw invalid(param, "Enter two comma-separated values.");
     const values = parts.map((part) => coerceChoice(param, field, part));
-    if (lookup === "range") return { kind: "condition", field: name, lookup, value: [values[0]!, values[1]!] };
-    return { kind: "condition", field: name, lookup, value: values };
+    return { kind: "condition", field: name, lookup, value: [values[0]!, values[1]!] };
   }
-  const value = lookup === "exact" ? coerceChoice(param, field, text) : coerceValue(field, text);
-  return { kind: "condition", field: name, lookup, value };
+  return {
+    kind: "condition",
+    field: name,
+    lookup: lookup as Exclude<Lookup, "in" | "range" | "isnull">,
+    value: coerceValue(field, text),
+  };
+}
+
+/** One parameter's condition: any of its values (each distinct value once). */
+function parameterCondition(
+  param: string,
+  name: string,
+  field: FieldDef,
+  lookup: Lookup,
+  texts: readonly string[],
+): Expression {
+  if (lookup === "exact" || lookup === "in") return membership(param, name, field, lookup, texts);
+  const conditions = new Map<string, Condition>();
+  for (const text of distinctTexts(param, texts, false)) {
+    const condition = buildCondition(param, name, field, lookup, text);
+    const value = condition.value;
+    conditions.set(Array.isArray(value) ? value.map(valueKey).join(",") : valueKey(value as FilterValue), condition);
+  }
+  return or([...conditions.values()]);
 }
 
 /** Splits `price__gte` into field and lookup, when the field is filterable. */
@@ -91,16 +163,32 @@ function parseKey(
   return { name, field: fields[name]!, lookup: key.slice(split + 2) };
 }
 
+/** Refuses a query string of more parameters than a request may carry, naming the one past the bound. */
+function checkParameterCount(params: ReadonlyMap<string, readonly string[]>): void {
+  let count = 0;
+  for (const [key, values] of params) {
+    count += values.length;
+    if (count > MAX_QUERY_PARAMETERS) {
+      throw new ValidationError(
+        { [key.slice(0, 100)]: [`Ensure that a request has no more than ${MAX_QUERY_PARAMETERS} query parameters.`] },
+        `Too many query parameters: at most ${MAX_QUERY_PARAMETERS}.`,
+      );
+    }
+  }
+}
+
 /**
- * The filter expression of the query parameters: keys are ANDed, repeated keys ORed.
- * Parameters that name no filterable field are ignored; a bad value or an unknown lookup on a
- * filterable field is a 400 that names the parameter.
+ * The filter expression of the query parameters: keys are ANDed, repeated keys ORed (as one `in`
+ * list for `exact` and `in`), each distinct value once. Parameters that name no filterable field
+ * are ignored; a bad value, an unknown lookup on a filterable field, a NUL character or too many
+ * values is a 400 that names the parameter, as is a query string of too many parameters.
  */
 export function buildFilters(
   params: ReadonlyMap<string, readonly string[]>,
   fields: Readonly<Record<string, FieldDef>>,
   filterable: ReadonlySet<string>,
 ): Expression | null {
+  checkParameterCount(params);
   const clauses: Expression[] = [];
   for (const [key, values] of params) {
     if (RESERVED_PARAMS.has(key)) continue;
@@ -111,7 +199,7 @@ export function buildFilters(
       throw invalid(key, `Unknown lookup "${lookup.slice(0, 30)}" for field "${name}".`);
     }
     try {
-      clauses.push(or(values.map((text) => buildCondition(key, name, field, lookup as Lookup, text))));
+      clauses.push(parameterCondition(key, name, field, lookup as Lookup, values));
     } catch (error) {
       if (error instanceof CoercionError) throw invalid(key, error.message);
       throw error;

@@ -1,3 +1,5 @@
+import { ValidationError } from "../http/errors.js";
+import { textProblem } from "../models/storable.js";
 import { type Expression, and, or } from "./expression.js";
 
 const MAX_TERMS = 10;
@@ -10,6 +12,8 @@ const MAX_TERM_LENGTH = 100;
 export function buildSearch(param: readonly string[] | undefined, searchFields: readonly string[]): Expression | null {
   const text = param?.[0];
   if (!text || searchFields.length === 0) return null;
+  const problem = textProblem(text);
+  if (problem) throw new ValidationError({ search: [problem] }, 'Invalid value for "search".');
   const terms = [...new Set(text.split(/[\s,]+/).filter((term) => term !== ""))]
     .slice(0, MAX_TERMS)
     .map((term) => term.slice(0, MAX_TERM_LENGTH));

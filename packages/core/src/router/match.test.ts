@@ -34,6 +34,7 @@ describe("matchPath", () => {
 describe("parseId", () => {
   it("reads int64 ids, a bigint past 2^53, and nothing else", () => {
     expect(parseId("42")).toBe(42);
+    expect(parseId("0")).toBe(0);
     expect(parseId("-3")).toBe(-3);
     expect(parseId("9007199254740991")).toBe(9007199254740991);
     expect(parseId("9007199254740993")).toBe(9007199254740993n);
@@ -49,6 +50,14 @@ describe("parseId", () => {
       " 1",
       "abc",
       "1".repeat(30),
+      "+5",
+      "007",
+      "05",
+      "-05",
+      "-0",
+      "5.0",
+      "5 ",
+      "\u0665", // an Arabic-Indic five
     ]) {
       expect(parseId(bad), bad).toBeNull();
     }

@@ -24,7 +24,13 @@ export function matchPath(prefix: string, path: string): PathMatch | null {
   return { kind: "detail-action", resource, id: second, segment: third };
 }
 
-/** The `{id}` of a route: a 64-bit integer (a bigint past 2^53), or null (404). */
+// One spelling per id: no sign but a minus, no leading zeros, no "-0". Aliases such as "+5" or
+// "007" would let one object live at many URLs (caches, permissions keyed by path), and DRF
+// answers 404 for a pk that is not the pk as written.
+const CANONICAL_ID = /^(?:0|-?[1-9]\d{0,18})$/;
+
+/** The `{id}` of a route: a 64-bit integer in canonical form (a bigint past 2^53), or null (404). */
 export function parseId(text: string): number | bigint | null {
+  if (!CANONICAL_ID.test(text)) return null;
   return parseInt64(text);
 }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
+import { valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
 
 export type WriteMode = "create" | "update" | "partial";
@@ -75,11 +76,17 @@ export async function validateBody(
   const input: Record<string, unknown> = {};
   // Null-prototype: a client's "__proto__" key is reported as an own key, never a prototype.
   const unknown: FieldErrors = Object.create(null) as FieldErrors;
+  // Values no database stores as sent (a NUL, an unpaired surrogate, JSON nested too deep).
+  const unstorable: FieldErrors = Object.create(null) as FieldErrors;
   for (const key of Object.keys(data)) {
-    if (plan.writable.has(key)) input[key] = data[key];
-    else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];
+    if (plan.writable.has(key)) {
+      input[key] = data[key];
+      const problem = valueProblem(data[key]);
+      if (problem) unstorable[key] = [problem];
+    } else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];
   }
   if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
+  if (Object.keys(unstorable).length > 0) throw new ValidationError(unstorable);
   const schema = schemaFor(model, mode, plan.writable);
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);

@@ -307,6 +307,11 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         for (const id of ["abc", "1.5", "1e3", "9223372036854775808", "-9223372036854775809", "0x10", "%20"]) {
           expectProblem(await get(`/api/v1/products/${id}`), 404);
         }
+        // Only the canonical spelling names an object: no aliases of /products/7.
+        for (const id of ["+7", "%2B7", "007", "7.0", "07%20"]) {
+          expectProblem(await get(`/api/v1/products/${id}`), 404);
+          expectProblem(await send("POST", `/api/v1/products/${id}/publish-now`, {}), 404);
+        }
         expectProblem(await get("/api/v1/products/9999"), 404);
         expectProblem(await get("/api/v1/products/9223372036854775807"), 404);
       });
@@ -509,10 +514,25 @@ export function runAdapterContract(options: AdapterContractOptions): void {
           `search=${"a ".repeat(500)}`,
           `id__in=${Array.from({ length: 500 }, (_, i) => i).join(",")}`,
           "%ZZ=%ZZ",
-          "name=%00",
+          "colour=%00",
+          Array.from({ length: 999 }, () => "status=live").join("&"),
         ]) {
           const reply = await get(`/api/v1/products/?${query}`);
-          expect(reply.status, query).toBe(200);
+          expect(reply.status, query.slice(0, 50)).toBe(200);
+        }
+      });
+
+      it("answers 400 naming the parameter for a NUL in a filter or search, and for too many parameters", async () => {
+        const cases: Record<string, string> = {
+          "name=%00": "name",
+          "name__contains=a%00": "name__contains",
+          "search=%00": "search",
+          [Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join("&")]: "p1000",
+        };
+        for (const [query, param] of Object.entries(cases)) {
+          const reply = await get(`/api/v1/products/?${query}`);
+          expectProblem(reply, 400);
+          expect(Object.keys(reply.json.errors), query.slice(0, 50)).toEqual([param]);
         }
       });
     });

@@ -14,15 +14,52 @@ interface Bucket {
   head: number;
   /** When the newest timestamp leaves the window: after that the bucket is empty. */
   expiresAt: number;
+  /** Until when the bucket refuses its client's next request (0: it does not). */
+  limitedUntil: number;
+  /** When it was last hit: which of two buckets was used least recently. */
+  usedAt: number;
+  list: RecencyList | undefined;
   older: Bucket | undefined;
   newer: Bucket | undefined;
 }
 
 /**
+ * A doubly linked list from least to most recently used. (Re-inserting into a Map and taking its
+ * first key would be shorter, but V8 skips the deleted slots at the front of a Map on every
+ * iteration: under a flood of new keys that is quadratic.)
+ */
+class RecencyList {
+  oldest: Bucket | undefined;
+  newest: Bucket | undefined;
+
+  append(bucket: Bucket): void {
+    bucket.list = this;
+    bucket.older = this.newest;
+    if (this.newest) this.newest.newer = bucket;
+    else this.oldest = bucket;
+    this.newest = bucket;
+  }
+
+  unlink(bucket: Bucket): void {
+    if (bucket.older) bucket.older.newer = bucket.newer;
+    else this.oldest = bucket.newer;
+    if (bucket.newer) bucket.newer.older = bucket.older;
+    else this.newest = bucket.older;
+    bucket.older = bucket.newer = bucket.list = undefined;
+  }
+}
+
+// How many limiting buckets one eviction looks at for one that has stopped limiting: a bound, so
+// that a store full of refused clients costs a hit O(1), not a walk over every bucket.
+const LIMITING_SCAN = 16;
+
+/**
  * An in-process store. Memory stays bounded whatever the traffic: at most `maxKeys` buckets and
- * `maxEntries` timestamps (8 bytes each). Past either bound, the least recently used buckets are
- * dropped, so a flood of distinct clients (spoofed IPs, random tokens) can make throttling more
- * lenient for clients nobody has seen for a while, but never grow the process.
+ * `maxEntries` timestamps (8 bytes each). Past either bound, buckets go in this order: expired
+ * ones, then the least recently used of those that limit nobody. A bucket that is refusing its
+ * client is never evicted for room, so a flood of distinct clients (spoofed IPs, random tokens)
+ * cannot free a client the throttle is holding back; when every other bucket is refusing, the
+ * newcomer's own bucket is the one that goes (its request was allowed; it is merely not counted).
  *
  * Each process has its own counts: behind a load balancer with several processes, use a shared
  * store such as `RedisThrottleStore` from `@viewsets/redis`.
@@ -31,11 +68,13 @@ export class MemoryThrottleStore implements ThrottleStore {
   readonly maxKeys: number;
   readonly maxEntries: number;
   readonly #buckets = new Map<string, Bucket>();
-  // A doubly linked list from least to most recently used. (Re-inserting into the Map and taking
-  // its first key would be shorter, but V8 skips the deleted slots at the front of a Map on every
-  // iteration: under a flood of new keys that is quadratic.)
-  #oldest: Bucket | undefined;
-  #newest: Bucket | undefined;
+  /**
+   * Buckets whose client may still send a request now, least recently used first, one list per
+   * window length: within one, the least recently used bucket is also the first to expire.
+   */
+  readonly #open = new Map<number, RecencyList>();
+  /** Buckets refusing their client's next request, least recently used first. */
+  readonly #limiting = new RecencyList();
   #entries = 0;
 
   constructor(options: MemoryThrottleStoreOptions = {}) {
@@ -55,19 +94,29 @@ export class MemoryThrottleStore implements ThrottleStore {
 
   clear(): void {
     this.#buckets.clear();
-    this.#oldest = this.#newest = undefined;
+    this.#open.clear();
+    this.#limiting.oldest = this.#limiting.newest = undefined;
     this.#entries = 0;
   }
 
   hit(key: string, limit: number, windowMs: number, now: number): ThrottleHit {
     let bucket = this.#buckets.get(key);
     if (bucket) {
-      this.#unlink(bucket);
+      bucket.list?.unlink(bucket);
     } else {
-      bucket = { key, times: [], head: 0, expiresAt: now, older: undefined, newer: undefined };
+      bucket = {
+        key,
+        times: [],
+        head: 0,
+        expiresAt: now,
+        limitedUntil: 0,
+        usedAt: now,
+        list: undefined,
+        older: undefined,
+        newer: undefined,
+      };
       this.#buckets.set(key, bucket);
     }
-    this.#append(bucket);
     this.#forget(bucket, now - windowMs);
     const { times } = bucket;
     const counted = times.length - bucket.head;
@@ -79,13 +128,15 @@ export class MemoryThrottleStore implements ThrottleStore {
     const count = allowed ? counted + 1 : counted;
     const newest = times[times.length - 1] ?? now;
     bucket.expiresAt = newest + windowMs;
-    // When refused, the request that must leave before one more fits is the (count - limit + 1)th oldest.
-    const blocking = allowed ? now : (times[bucket.head + count - limit] ?? newest) + windowMs;
-    this.#evict(now);
+    // The next request fits once the (count - limit + 1)th oldest counted request has left.
+    bucket.limitedUntil = count >= limit ? (times[bucket.head + count - limit] ?? newest) + windowMs : 0;
+    bucket.usedAt = now;
+    (bucket.limitedUntil > now ? this.#limiting : this.#openList(windowMs)).append(bucket);
+    this.#evict(now, bucket);
     return {
       allowed,
       count,
-      retryAfterMs: allowed ? 0 : Math.max(0, blocking - now),
+      retryAfterMs: allowed ? 0 : Math.max(0, bucket.limitedUntil - now),
       resetMs: Math.max(0, newest + windowMs - now),
     };
   }
@@ -104,34 +155,55 @@ export class MemoryThrottleStore implements ThrottleStore {
     bucket.head = head;
   }
 
-  #evict(now: number): void {
-    while ((this.#buckets.size > this.maxKeys || this.#entries > this.maxEntries) && this.#oldest) {
-      this.#drop(this.#oldest);
+  #openList(windowMs: number): RecencyList {
+    let list = this.#open.get(windowMs);
+    if (!list) this.#open.set(windowMs, (list = new RecencyList()));
+    return list;
+  }
+
+  #evict(now: number, current: Bucket): void {
+    while (this.#buckets.size > this.maxKeys || this.#entries > this.maxEntries) {
+      const victim = this.#victim(now) ?? (this.#buckets.get(current.key) === current ? current : undefined);
+      if (!victim) break;
+      this.#drop(victim);
     }
-    // Also drop an expired bucket or two from the cold end on each hit, so memory shrinks back
+    // Also drop an expired bucket or two from the cold ends on each hit, so memory shrinks back
     // when traffic falls instead of waiting for the bounds.
-    for (let i = 0; i < 2 && this.#oldest && this.#oldest.expiresAt <= now; i++) this.#drop(this.#oldest);
+    for (const list of this.#open.values()) this.#dropExpired(list, now);
+    this.#dropExpired(this.#limiting, now);
+  }
+
+  #dropExpired(list: RecencyList, now: number): void {
+    for (let i = 0; i < 2 && list.oldest && list.oldest.expiresAt <= now; i++) this.#drop(list.oldest);
+  }
+
+  /** The bucket to make room with: expired first, then one that limits nobody; never a refusing one. */
+  #victim(now: number): Bucket | undefined {
+    let leastRecent: Bucket | undefined;
+    for (const list of this.#open.values()) {
+      const oldest = list.oldest;
+      if (!oldest) continue;
+      if (oldest.expiresAt <= now) return oldest;
+      if (!leastRecent || oldest.usedAt < leastRecent.usedAt) leastRecent = oldest;
+    }
+    const limiting = this.#limiting.oldest;
+    if (limiting && limiting.limitedUntil <= now) return limiting;
+    if (leastRecent) return leastRecent;
+    // Every bucket was limiting when last used; some may have stopped since. Look at a few,
+    // moving those still limiting to the back so the next look sees others.
+    for (let i = 0; i < LIMITING_SCAN && this.#limiting.oldest; i++) {
+      const bucket = this.#limiting.oldest;
+      if (bucket.limitedUntil <= now) return bucket;
+      this.#limiting.unlink(bucket);
+      this.#limiting.append(bucket);
+    }
+    return undefined;
   }
 
   #drop(bucket: Bucket): void {
-    this.#unlink(bucket);
+    bucket.list?.unlink(bucket);
     this.#buckets.delete(bucket.key);
     this.#entries -= bucket.times.length - bucket.head;
-  }
-
-  #unlink(bucket: Bucket): void {
-    if (bucket.older) bucket.older.newer = bucket.newer;
-    else this.#oldest = bucket.newer;
-    if (bucket.newer) bucket.newer.older = bucket.older;
-    else this.#newest = bucket.older;
-    bucket.older = bucket.newer = undefined;
-  }
-
-  #append(bucket: Bucket): void {
-    bucket.older = this.#newest;
-    if (this.#newest) this.#newest.newer = bucket;
-    else this.#oldest = bucket;
-    this.#newest = bucket;
   }
 }
 
