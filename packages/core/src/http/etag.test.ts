@@ -4,7 +4,7 @@ import { etagMatches, weakETag } from "./etag.js";
 describe("weakETag", () => {
   it("is a weak tag that changes with the body and stays with it", () => {
     const tag = weakETag('{"id":1,"name":"Lamp"}');
-    expect(tag).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
+    expect(tag).toMatch(/^W\/"[0-9A-Za-z_-]+-[0-9a-z]+"$/);
     expect(weakETag('{"id":1,"name":"Lamp"}')).toBe(tag);
     expect(weakETag('{"id":1,"name":"Lamb"}')).not.toBe(tag);
     expect(weakETag('{"id":1,"name":"Lamp "}')).not.toBe(tag);

@@ -4,7 +4,19 @@
  * `If-Match` compares them weakly as well: the tag a retrieve gave is what an update must send back.
  */
 
-/** cyrb53: a fast 53-bit string hash with good spread; a tag, not a security boundary. */
+type HashText = (algorithm: string, data: string, encoding: "base64url") => string;
+
+/**
+ * Node's native one-shot hash, found at run time rather than imported (the core imports no `node:`
+ * module): on a 6.5 KB list page it costs about half what the JavaScript hash below does.
+ */
+const nativeHash = (
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    "node:crypto",
+  ) as { hash?: HashText } | undefined
+)?.hash;
+
+/** cyrb53: a fast 53-bit string hash with good spread, where there is no native one; a tag, not a security boundary. */
 function hash53(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -18,9 +30,10 @@ function hash53(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** The weak ETag of a body: `W/"<hash>-<length>"`, both in base 36. */
+/** The weak ETag of a body: `W/"<hash>-<length>"`. */
 export function weakETag(body: string): string {
-  return `W/"${hash53(body).toString(36)}-${body.length.toString(36)}"`;
+  const digest = nativeHash ? nativeHash("sha1", body, "base64url") : hash53(body).toString(36);
+  return `W/"${digest}-${body.length.toString(36)}"`;
 }
 
 function opaqueTag(tag: string): string {
