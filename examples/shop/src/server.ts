@@ -3,11 +3,13 @@
  *   DATABASE_FILE  the SQLite file (default examples/shop/shop.sqlite)
  *   FRAMEWORK      express (default), koa or hono
  *   PORT           default 3000
+ *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
  */
 import { fileURLToPath } from "node:url";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
 import { openDatabase } from "./database.js";
+import { shopAllowedHosts } from "./hosts.js";
 import { isFramework, listen } from "./serve.js";
 
 const file = process.env.DATABASE_FILE || fileURLToPath(new URL("../shop.sqlite", import.meta.url));
@@ -22,7 +24,13 @@ if (!isFramework(framework)) {
 const database = openDatabase(file);
 const admin = createShopAdmin(database.db);
 await admin.ready();
-const server = await listen(createShopRouter(database.db), framework, port, undefined, [admin]);
+const server = await listen(
+  createShopRouter(database.db, { allowedHosts: shopAllowedHosts(process.env.ALLOWED_HOSTS) }),
+  framework,
+  port,
+  undefined,
+  [admin],
+);
 console.log(`shop on ${framework}${database.seeded ? " (seeded a new database)" : ""}: ${server.url}${API_PREFIX}/`);
 console.log(
   `admin: ${server.url}${ADMIN_PATH}/ (sign in as admin or editor, password shop-demo or $SHOP_DEMO_PASSWORD)`,

@@ -2,6 +2,7 @@
  * The shop served for real on each framework, over a freshly seeded SQLite file: what the
  * seeded data says (counted with plain SQL) is what the API answers.
  */
+import { rawRequest } from "@viewsets/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FRAMEWORKS } from "../src/serve.js";
 import { type RunningShop, getJSON, send, startShop, tempDirectory } from "./helpers.js";
@@ -31,6 +32,19 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     shop = await startShop(framework, directory.path);
   });
   afterAll(() => shop.close());
+
+  it("answers only for its own host names", async () => {
+    const base = shop.api.replace(/\/api\/v1$/, "");
+    for (const [host, status] of [
+      ["localhost:3000", 200],
+      ["shop.example.com", 200],
+      ["evil.example", 400],
+      ["evil.example/x?y=", 400],
+    ] as const) {
+      const reply = await rawRequest(base, `GET /api/v1/categories/ HTTP/1.1\r\nHost: ${host}`);
+      expect(reply.status, host).toBe(status);
+    }
+  });
 
   it("links to every resource from the API root", async () => {
     const { status, body } = await getJSON(`${shop.api}/`);

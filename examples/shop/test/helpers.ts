@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createShopRouter } from "../src/app.js";
 import { type OpenedDatabase, openDatabase } from "../src/database.js";
+import { shopAllowedHosts } from "../src/hosts.js";
 import { type Framework, listen } from "../src/serve.js";
 
 /** A fresh directory for one test file's databases, removed by `remove()`. */
@@ -21,7 +22,12 @@ export interface RunningShop {
 /** The shop on a freshly seeded SQLite file in `directory`, on port 0 of the loopback. */
 export async function startShop(framework: Framework, directory: string): Promise<RunningShop> {
   const database = openDatabase(join(directory, `${framework}.sqlite`));
-  const server = await listen(createShopRouter(database.db), framework, 0, "127.0.0.1");
+  const server = await listen(
+    createShopRouter(database.db, { allowedHosts: shopAllowedHosts("shop.example.com") }),
+    framework,
+    0,
+    "127.0.0.1",
+  );
   return {
     api: `${server.url}/api/v1`,
     database,

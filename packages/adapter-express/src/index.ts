@@ -1,4 +1,12 @@
-import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type Handler,
+  type Mountable,
+  nodeAbortSignal,
+  nodeBodyStream,
+  writeNodeResponse,
+} from "@viewsets/core";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /** Express's request as the core's plain request. */
@@ -14,7 +22,8 @@ export function toApiRequest(req: Request): ApiRequest {
     headers: req.headers as Record<string, string | undefined>,
     origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
     remoteAddress: req.socket.remoteAddress,
-    body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: req },
+    body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: nodeBodyStream(req) },
+    ...(req.res ? { signal: nodeAbortSignal(req.res) } : {}),
     native: req,
     appUser: () => (req as Request & { user?: unknown }).user,
   };
@@ -22,16 +31,7 @@ export function toApiRequest(req: Request): ApiRequest {
 
 /** Writes the core's response with Node's own methods (no Express serialization on top). */
 export function sendApiResponse(res: Response, response: ApiResponse): void {
-  const { body } = response;
-  if (body === null) {
-    res.writeHead(response.status, response.headers);
-    res.end();
-    return;
-  }
-  // A known length instead of chunked encoding, as Koa and Hono send.
-  const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-  res.writeHead(response.status, { "Content-Length": String(length), ...response.headers });
-  res.end(body);
+  writeNodeResponse(res.req, res, response);
 }
 
 /** One core handler as an Express handler. */

@@ -5,6 +5,7 @@ import {
   runAdapterContract,
   runAuthContract,
 } from "@viewsets/core/testing";
+import cors from "cors";
 import express from "express";
 import { registerRoutes, toExpress } from "../src/index.js";
 
@@ -12,6 +13,7 @@ const adapter: AdapterContractOptions = {
   name: "express",
   async serve(router, options) {
     const app = express();
+    if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(express.json({ limit: "2mb" }));
     if (options.appUser !== undefined) {
       app.use((req, _res, next) => {

@@ -1,14 +1,30 @@
-import type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody } from "@viewsets/core";
+import {
+  type ApiRequest,
+  type ApiResponse,
+  closesMidBody,
+  type Handler,
+  type Mountable,
+  type NodeIncoming,
+  type NodeOutgoing,
+  nodeAbortSignal,
+  nodeBodyStream,
+  type RequestBody,
+  writeNodeResponse,
+} from "@viewsets/core";
 import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
 
-/** What @hono/node-server puts in `c.env`: Node's own request, read without a Fetch copy. */
+/** What @hono/node-server puts in `c.env`: Node's own request and response, used without a Fetch copy. */
 interface NodeBindings {
-  incoming?: {
+  incoming?: NodeIncoming & {
     headers: Record<string, string | string[] | undefined>;
     socket?: { remoteAddress?: string };
     readableEnded?: boolean;
-  } & AsyncIterable<Uint8Array>;
+  };
+  outgoing?: NodeOutgoing;
 }
+
+/** @hono/node-server's marker for a response the handler already wrote to Node's `outgoing`. */
+const ALREADY_SENT = { "x-hono-already-sent": "true" };
 
 /** A body Hono already read into memory, as a one-chunk stream for the core's reader. */
 async function readBody(c: Context): Promise<RequestBody> {
@@ -22,7 +38,7 @@ async function bodyOf(c: Context, incoming: NodeBindings["incoming"]): Promise<R
   if (cache.arrayBuffer !== undefined || cache.text !== undefined) return readBody(c);
   // On @hono/node-server, read Node's request directly: touching c.req.raw would make the server
   // build a full Fetch Request for every request, a measured cost (honojs/node-server#95).
-  if (incoming && incoming.readableEnded !== true) return { kind: "stream", stream: incoming };
+  if (incoming && incoming.readableEnded !== true) return { kind: "stream", stream: nodeBodyStream(incoming) };
   if (c.req.raw.bodyUsed) return readBody(c);
   const stream = c.req.raw.body;
   return stream ? { kind: "stream", stream: stream as unknown as AsyncIterable<Uint8Array> } : { kind: "none" };
@@ -33,7 +49,7 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
   const url = c.req.url;
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   const q = url.indexOf("?", pathStart);
-  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
   return {
     method: c.req.method,
     path: q === -1 ? url.slice(pathStart) : url.slice(pathStart, q),
@@ -42,6 +58,8 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
     origin: url.slice(0, pathStart),
     remoteAddress: incoming?.socket?.remoteAddress,
     body: await bodyOf(c, incoming),
+    // Node's close event where there is one; elsewhere the Fetch request's own signal.
+    signal: outgoing ? nodeAbortSignal(outgoing) : c.req.raw.signal,
     native: c,
     appUser: () => c.get("user" as never) as unknown,
   };
@@ -49,6 +67,13 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
 
 /** The core's response as Hono's, keeping headers earlier middleware set with `c.header`. */
 export function sendApiResponse(c: Context, response: ApiResponse): Response {
+  const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
+  if (incoming && outgoing && closesMidBody(incoming, response)) {
+    // A 413 while the client still sends: answered on Node's response, then drained (see writeNodeResponse).
+    const headers = { ...Object.fromEntries(c.res.headers), ...response.headers };
+    writeNodeResponse(incoming, outgoing, response, headers);
+    return new Response(null, { headers: ALREADY_SENT });
+  }
   const status = response.status as never;
   const { body } = response;
   if (body === null) return c.body(null, status, response.headers);

@@ -7,12 +7,14 @@ import {
   runAuthContract,
 } from "@viewsets/core/testing";
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { registerRoutes, toHono } from "../src/index.js";
 
 const adapter: AdapterContractOptions = {
   name: "hono",
   async serve(router, options) {
     const app = new Hono<{ Variables: { user: unknown } }>();
+    if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) {
       app.use(async (c, next) => {
         if (c.req.header("content-type")?.includes("json")) await c.req.json().catch(() => undefined);

@@ -1,5 +1,33 @@
-import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
+import {
+  type ApiRequest,
+  type ApiResponse,
+  closesMidBody,
+  type Handler,
+  type Mountable,
+  nodeAbortSignal,
+  nodeBodyStream,
+  writeNodeResponse,
+} from "@viewsets/core";
 import type { Context, Middleware, Next } from "koa";
+
+const DISCONNECT_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
+
+/**
+ * Koa reports a connection the client cut (a reset, the parse error of a half-sent body) to the
+ * app's error log. A client going away is not a server failure: those are dropped for the
+ * requests this adapter serves; anything else still reaches Koa's handler.
+ */
+function quietDisconnects(ctx: Context): () => void {
+  const original = ctx.onerror;
+  ctx.onerror = (error: Error & { code?: string }) => {
+    const code = error?.code ?? "";
+    if (DISCONNECT_CODES.has(code) || code.startsWith("HPE_")) return;
+    original.call(ctx, error);
+  };
+  return () => {
+    ctx.onerror = original;
+  };
+}
 
 /** Koa's context as the core's plain request. */
 export function toApiRequest(ctx: Context): ApiRequest {
@@ -14,7 +42,11 @@ export function toApiRequest(ctx: Context): ApiRequest {
     headers: ctx.req.headers as Record<string, string | undefined>,
     origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
     remoteAddress: ctx.req.socket.remoteAddress,
-    body: parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : { kind: "stream", stream: ctx.req },
+    body:
+      parsedBody !== undefined
+        ? { kind: "parsed", value: parsedBody }
+        : { kind: "stream", stream: nodeBodyStream(ctx.req) },
+    signal: nodeAbortSignal(ctx.res),
     native: ctx,
     appUser: () => (ctx.state as { user?: unknown }).user,
   };
@@ -22,6 +54,12 @@ export function toApiRequest(ctx: Context): ApiRequest {
 
 /** Writes the core's response through Koa (its own body handling keeps the bytes as given). */
 export function sendApiResponse(ctx: Context, response: ApiResponse): void {
+  if (closesMidBody(ctx.req, response)) {
+    // A 413 while the client still sends: answered by hand, then drained (see writeNodeResponse).
+    ctx.respond = false;
+    writeNodeResponse(ctx.req, ctx.res, response);
+    return;
+  }
   ctx.status = response.status;
   ctx.set(response.headers);
   const { body } = response;
@@ -30,11 +68,15 @@ export function sendApiResponse(ctx: Context, response: ApiResponse): void {
   // A null body turns any status into 204 in Koa: an empty string keeps a redirect a redirect.
   else if (body === null) ctx.body = response.status === 204 || response.status === 304 ? null : "";
   else ctx.body = body;
+  // Setting a body sets its own length; the core's (a HEAD answer's, of the body it left out) wins.
+  const length = response.headers["Content-Length"];
+  if (length !== undefined) ctx.set("Content-Length", length);
 }
 
 /** One core handler as a Koa middleware. */
 export function toKoa(handler: Handler): Middleware {
   return async (ctx: Context) => {
+    quietDisconnects(ctx);
     sendApiResponse(ctx, await handler(toApiRequest(ctx)));
   };
 }
@@ -42,9 +84,14 @@ export function toKoa(handler: Handler): Middleware {
 /** The router (or any mountable core handler) as one Koa middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): Middleware {
   return async (ctx: Context, next: Next) => {
+    const restore = quietDisconnects(ctx);
     const response = await router.handle(toApiRequest(ctx));
     if (response) sendApiResponse(ctx, response);
-    else await next();
+    else {
+      // Not this router's request: the app's own routes keep Koa's error reporting.
+      restore();
+      await next();
+    }
   };
 }
 

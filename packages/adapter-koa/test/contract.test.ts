@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { bodyParser } from "@koa/bodyparser";
+import cors from "@koa/cors";
 import {
   type AdapterContractOptions,
   listenOnLoopback,
@@ -13,6 +14,7 @@ const adapter: AdapterContractOptions = {
   name: "koa",
   async serve(router, options) {
     const app = new Koa();
+    if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(bodyParser({ jsonLimit: "2mb" }));
     if (options.appUser !== undefined) {
       app.use(async (ctx, next) => {

@@ -5,14 +5,17 @@ export {
   ApiError,
   AuthenticationFailed,
   BadRequest,
+  ClientClosedRequest,
   ConfigurationError,
   Conflict,
   MethodNotAllowed,
+  NotAcceptable,
   NotAuthenticated,
   NotFound,
   ParseError,
   PayloadTooLarge,
   PermissionDenied,
+  PreconditionFailed,
   ServiceUnavailable,
   Throttled,
   UnsupportedMediaType,
@@ -23,6 +26,10 @@ export { errorResponse, problemResponse, PROBLEM_CONTENT_TYPE } from "./http/pro
 export { DEFAULT_BODY_LIMIT, getJSON, readJSONBody } from "./http/body.js";
 export { noContent, sendError, sendJSON } from "./http/respond.js";
 export { toJSON } from "./http/json.js";
+export type { CorsOptions } from "./http/cors.js";
+export type { NodeIncoming, NodeOutgoing } from "./http/node.js";
+export { closesMidBody, DRAIN_LIMIT, nodeAbortSignal, nodeBodyStream, writeNodeResponse } from "./http/node.js";
+export { describeFailure } from "./http/failure-log.js";
 
 // Models and serializers.
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getJSON, readJSONBody } from "./body.js";
+import { getJSON, readJSONBody, readWriteBody } from "./body.js";
 import type { ApiRequest } from "./request.js";
 
 function request(
@@ -55,5 +55,31 @@ describe("readJSONBody", () => {
   it("uses a body the app already parsed", async () => {
     const parsed: ApiRequest = { ...request(null), body: { kind: "parsed", value: { ok: true } } };
     expect(await getJSON(parsed)).toEqual({ ok: true });
+  });
+});
+
+describe("readWriteBody", () => {
+  it("reads a form as its last value per key, and keeps 415 for other media types", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded; charset=utf-8" };
+    expect(await readWriteBody(request("name=Cr%C3%A8me+br%C3%BBl%C3%A9e&a=1&a=2", form))).toEqual({
+      name: "Crème brûlée",
+      a: "2",
+    });
+    await expect(
+      readWriteBody(request("x", { "content-type": "multipart/form-data; boundary=x" })),
+    ).rejects.toMatchObject({ status: 415 });
+    // getJSON (custom actions) stays JSON only.
+    await expect(readJSONBody(request("a=1", form))).rejects.toMatchObject({ status: 415 });
+  });
+});
+
+describe("a body stream that fails", () => {
+  it("is the client going away (499), not a server failure", async () => {
+    async function* cut(): AsyncIterable<Uint8Array> {
+      yield new TextEncoder().encode('{"a":');
+      throw Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    }
+    const broken: ApiRequest = { ...request(null), body: { kind: "stream", stream: cut() } };
+    await expect(readJSONBody(broken)).rejects.toMatchObject({ status: 499, name: "ClientClosedRequest" });
   });
 });

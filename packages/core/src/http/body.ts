@@ -1,23 +1,41 @@
-import { ParseError, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
+import { ApiError, ClientClosedRequest, ParseError, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
 import type { ApiRequest } from "./request.js";
 
 /** 1 MiB, like the body parsers users know (express.json defaults to 100 KB; DRF has no limit). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+function mediaTypeOf(contentType: string): string {
+  return contentType.split(";", 1)[0]!.trim().toLowerCase();
+}
+
 function isJSONContentType(contentType: string): boolean {
-  const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(contentType);
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+
+export function isFormContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && mediaTypeOf(contentType) === FORM_CONTENT_TYPE;
 }
 
 const decoder = new TextDecoder();
 
+/**
+ * Reads a body stream. An error of the stream itself (an aborted upload, a reset connection) is
+ * the client going away, not a server failure: it becomes `ClientClosedRequest`, never logged.
+ */
 async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > limit) throw new PayloadTooLarge(limit);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size > limit) throw new PayloadTooLarge(limit);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw error instanceof ApiError ? error : new ClientClosedRequest();
   }
   if (chunks.length === 1) return decoder.decode(chunks[0]);
   const all = new Uint8Array(size);
@@ -33,17 +51,31 @@ async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promi
  * Reads and parses a JSON body once, whichever adapter is in front: one size limit, one error
  * shape. Returns `undefined` for an empty body. A body the app already parsed is used as is.
  */
-export async function readJSONBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+export function readJSONBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  return readBody(request, limit, false);
+}
+
+/**
+ * The body of a viewset's create or update: JSON, or an HTML form
+ * (`application/x-www-form-urlencoded`, as DRF's FormParser) as a record of its last value per key.
+ */
+export function readWriteBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  return readBody(request, limit, true);
+}
+
+async function readBody(request: ApiRequest, limit: number, acceptForm: boolean): Promise<unknown> {
   const body = request.body;
   if (body.kind === "parsed") return body.value;
   const contentType = request.headers["content-type"];
   const declaredLength = request.headers["content-length"];
   if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
-  if (contentType !== undefined && contentType !== "" && !isJSONContentType(contentType)) {
-    throw new UnsupportedMediaType(contentType);
+  const form = acceptForm && isFormContentType(contentType);
+  if (contentType !== undefined && contentType !== "" && !form && !isJSONContentType(contentType)) {
+    throw new UnsupportedMediaType(contentType, acceptForm ? `application/json or ${FORM_CONTENT_TYPE}` : undefined);
   }
   if (body.kind === "none") return undefined;
   const text = await readText(body.stream, limit);
+  if (form) return Object.fromEntries(new URLSearchParams(text));
   if (text.trim() === "") return undefined;
   if (contentType === undefined || contentType === "") throw new UnsupportedMediaType("none");
   try {

@@ -81,8 +81,32 @@ export class PayloadTooLarge extends ApiError {
 }
 
 export class UnsupportedMediaType extends ApiError {
-  constructor(contentType: string) {
-    super(415, `Unsupported media type "${contentType.slice(0, 100)}" in request; expected application/json.`);
+  constructor(contentType: string, expected = "application/json") {
+    super(415, `Unsupported media type "${contentType.slice(0, 100)}" in request; expected ${expected}.`);
+  }
+}
+
+/** 406: the request's `Accept` header rules out every media type the route can answer with. */
+export class NotAcceptable extends ApiError {
+  constructor(detail = "Could not satisfy the request Accept header; this API answers application/json.") {
+    super(406, detail);
+  }
+}
+
+/** 412: an `If-Match` precondition failed (the record changed since the client read it). */
+export class PreconditionFailed extends ApiError {
+  constructor(detail = "The record has changed since it was read: fetch it again, then retry with its new ETag.") {
+    super(412, detail);
+  }
+}
+
+/**
+ * The client went away before its request was read or answered (nginx's 499). Nothing reads this
+ * answer; it exists so a disconnect is an ApiError like any other and is never logged as a failure.
+ */
+export class ClientClosedRequest extends ApiError {
+  constructor() {
+    super(499, "The client closed the request.");
   }
 }
 

@@ -8,10 +8,13 @@ const STATUS_TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  406: "Not Acceptable",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  499: "Client Closed Request",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

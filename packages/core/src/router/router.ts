@@ -1,7 +1,9 @@
-import { ConfigurationError, NotFound, MethodNotAllowed } from "../http/errors.js";
+import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
+import { BadRequest, ConfigurationError, MethodNotAllowed, NotFound } from "../http/errors.js";
+import { isServerFailure } from "../http/failure-log.js";
+import { authorityOf, hostName, isHostAllowed } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, Mountable } from "../http/request.js";
-import { ApiError } from "../http/errors.js";
 import {
   type ActionConfig,
   type ActionHandler,
@@ -12,9 +14,22 @@ import {
 import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { resolveSettings } from "../viewsets/settings.js";
+import { actionOptions, headResponse } from "./answers.js";
 import { matchPath, parseId } from "./match.js";
 
-export type RouterOptions = Partial<ViewSettings>;
+export interface RouterOptions extends Partial<ViewSettings> {
+  /**
+   * Host names the API answers for, as Django's ALLOWED_HOSTS: exact names, `.example.com` for a
+   * domain and its subdomains, `*` for any. Another host, or a malformed one, is a 400 before
+   * anything is built from it. Left out: any well-formed host.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** CORS answered by the router itself (preflights included), for apps without a CORS middleware. */
+  readonly cors?: CorsOptions;
+}
+
+/** Every method a preflight may be told about; the route itself answers 405 for one it does not serve. */
+const PREFLIGHT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
 const RESOURCE_NAME = /^[A-Za-z0-9_.~-]+$/;
 const KNOWN_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
@@ -48,11 +63,15 @@ function checkOf(resource: string, viewset: ViewSet): ConfigurationError | null 
 export class Router implements Mountable {
   readonly prefix: string;
   readonly settings: ViewSettings;
+  private readonly allowedHosts: readonly string[];
+  private readonly cors: CorsOptions | undefined;
   private readonly resources = new Map<string, ResourceEntry>();
 
   constructor(prefix = "", options: RouterOptions = {}) {
     this.prefix = normalizePrefix(prefix);
     this.settings = resolveSettings(options);
+    this.allowedHosts = options.allowedHosts ?? ["*"];
+    this.cors = options.cors;
   }
 
   private entry(resource: string): ResourceEntry {
@@ -140,24 +159,52 @@ export class Router implements Mountable {
     }));
   }
 
-  /** Routes one request: a response, or null when no route of this router matches. */
+  /**
+   * Routes one request: a response, or null when the request is not this router's (outside its
+   * prefix, or its API root) and the adapter hands it on. Under the prefix, an unknown route is a
+   * problem+json 404.
+   */
   async handle(request: ApiRequest): Promise<ApiResponse | null> {
     const match = matchPath(this.prefix, request.path);
-    if (!match) return null;
-    const entry = this.resources.get(match.resource);
-    if (!entry) return null;
+    const entry = match ? this.resources.get(match.resource) : undefined;
+    if (!entry && !this.ownsPath(request.path)) return null;
+    const badHost = this.checkHost(request);
+    if (badHost) return badHost;
+    if (isPreflight(request)) {
+      // Without the router's own CORS, the app's CORS middleware answers (wherever it is mounted).
+      return this.cors ? preflightResponse(this.cors, request, PREFLIGHT_METHODS) : null;
+    }
     const head = request.method === "HEAD";
     const routed = head ? { ...request, method: "GET" } : request;
-    let response: ApiResponse | null;
+    let response: ApiResponse | null = null;
     try {
-      response = await this.dispatch(match, entry, routed);
+      if (match && entry) response = await this.dispatch(match, entry, routed);
     } catch (error) {
       // A custom ViewSet that throws: the same answer a BaseViewSet gives.
-      if (!(error instanceof ApiError)) this.settings.onError(error, request);
+      if (isServerFailure(error, request)) this.settings.onError(error, request);
       response = errorResponse(error);
     }
-    if (response && head) response.body = null;
-    return response;
+    response ??= errorResponse(new NotFound());
+    if (this.cors) addCorsHeaders(this.cors, request, response);
+    return head ? headResponse(response) : response;
+  }
+
+  /** Paths below the prefix (not the prefix itself: an app may serve its API root there). */
+  private ownsPath(path: string): boolean {
+    return this.prefix !== "" && path.startsWith(`${this.prefix}/`) && path.length > this.prefix.length + 1;
+  }
+
+  /** A 400 for a malformed Host, or one `allowedHosts` leaves out; null when the host is fine. */
+  private checkHost(request: ApiRequest): ApiResponse | null {
+    const host = request.headers.host;
+    for (const authority of host === undefined ? [authorityOf(request.origin)] : [host, authorityOf(request.origin)]) {
+      const name = hostName(authority);
+      if (name === null) return errorResponse(new BadRequest("Invalid Host header."));
+      if (!isHostAllowed(name, this.allowedHosts)) {
+        return errorResponse(new BadRequest("Invalid Host header: this host is not in allowedHosts."));
+      }
+    }
+    return null;
   }
 
   private async dispatch(
@@ -192,6 +239,7 @@ export class Router implements Mountable {
     request: ApiRequest,
     params: Record<string, string>,
   ): Promise<ApiResponse> {
+    if (request.method === "OPTIONS" && !action.methods.includes("OPTIONS")) return actionOptions(action);
     if (!action.methods.includes(request.method as HttpMethod)) {
       return errorResponse(new MethodNotAllowed(request.method, action.methods));
     }
@@ -204,7 +252,7 @@ export class Router implements Mountable {
     try {
       return await action.handler(request);
     } catch (error) {
-      if (!(error instanceof ApiError)) this.settings.onError(error, request);
+      if (isServerFailure(error, request)) this.settings.onError(error, request);
       return errorResponse(error);
     }
   }

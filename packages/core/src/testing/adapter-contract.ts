@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse, Handler, Mountable } from "../http/reques
 import { sendJSON } from "../http/respond.js";
 import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
+import { runHttpContract } from "./http-contract.js";
 
 export interface ContractServer {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -19,6 +20,8 @@ export interface ServeOptions {
   readonly handlers?: Readonly<Record<string, Handler>>;
   /** More core handlers mounted with `registerRoutes` after the router (the admin is one). */
   readonly mounts?: readonly Mountable[];
+  /** Mount the framework's own CORS middleware (cors, @koa/cors, hono/cors) before the router. */
+  readonly cors?: { readonly origin: string; readonly credentials: boolean };
 }
 
 /** Bytes that are not valid UTF-8, so any text round trip would change them. */
@@ -468,13 +471,15 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         expect(app.products.rows.size).toBe(before);
       });
 
-      it("answers 415 for a non-JSON content type", async () => {
-        const reply = await send("POST", "/api/v1/products/", "name=x", {
-          "content-type": "application/x-www-form-urlencoded",
+      it("answers 415 for a content type that is neither JSON nor a form", async () => {
+        const before = app.products.rows.size;
+        const multipart = await send("POST", "/api/v1/products/", "--x\r\n\r\nname=x\r\n--x--", {
+          "content-type": "multipart/form-data; boundary=x",
         });
-        expectProblem(reply, 415);
+        expectProblem(multipart, 415);
         const text = await send("PATCH", "/api/v1/products/1", "{}", { "content-type": "text/plain" });
         expectProblem(text, 415);
+        expect(app.products.rows.size).toBe(before);
       });
 
       it("accepts +json content types and charset parameters", async () => {
@@ -619,18 +624,24 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     });
 
     describe("mounting", () => {
-      it("hands requests that match no route on to the app", async () => {
-        for (const path of [
-          "/elsewhere",
-          "/api/v1/unknown/",
-          "/api/v1",
-          "/api/v1/products/1/2/3",
-          "/api/v1//products",
-        ]) {
+      it("hands requests outside the prefix, and the API root, on to the app", async () => {
+        for (const path of ["/elsewhere", "/api/v1", "/api/v1/", "/api/v1x/products/", "/"]) {
           const reply = await get(path);
           expect(reply.status, path).toBe(404);
           expect(reply.text, path).toBe("fallthrough");
         }
+      });
+
+      it("answers an unknown route under the prefix with a problem+json 404", async () => {
+        for (const path of [
+          "/api/v1/unknown/",
+          "/api/v1/products/1/2/3",
+          "/api/v1//products",
+          "/api/v1/products/1/nope",
+        ]) {
+          expectProblem(await get(path), 404);
+        }
+        expectProblem(await send("POST", "/api/v1/unknown", validProduct), 404);
       });
 
       it("mounts one core handler natively", async () => {
@@ -685,4 +696,5 @@ export function runAdapterContract(options: AdapterContractOptions): void {
       });
     });
   });
+  runHttpContract(options);
 }

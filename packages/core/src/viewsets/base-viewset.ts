@@ -1,8 +1,10 @@
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { readJSONBody } from "../http/body.js";
-import { type ConfigurationError, MethodNotAllowed, NotFound } from "../http/errors.js";
+import { isFormContentType, readWriteBody } from "../http/body.js";
+import { type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
+import { acceptsJSON } from "../http/negotiation.js";
+import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
 import type { Model } from "../models/define-model.js";
@@ -15,7 +17,10 @@ import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { projectRow } from "../serializers/serialize.js";
 import { cleanObject, validateBody } from "../serializers/validate.js";
 import type { Throttle } from "../throttling/throttle.js";
+import { checkIfMatch, taggedJSON } from "./conditional.js";
+import { formValues } from "./form-values.js";
 import { checkObjectPermissions, guarded } from "./guard.js";
+import { viewsetOptions } from "./metadata.js";
 import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes.js";
 import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "./view-info.js";
@@ -189,14 +194,22 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     this.grammarOf(request, plan);
     const { queryset, ordering } = this.listQueryset(request);
     const page = await this.paginateQueryset(queryset, request, ordering);
-    return sendJSON(200, page.envelope(page.rows.map((row) => this.serialize(row, plan))));
+    return taggedJSON(request, 200, page.envelope(page.rows.map((row) => this.serialize(row, plan))));
+  }
+
+  /** The body of a create or update: JSON, or a form whose text values are typed by the model's fields. */
+  private async readBody(context: ViewContext): Promise<unknown> {
+    const { request } = context;
+    const body = await readWriteBody(request, this.options.bodyLimit ?? context.settings.bodyLimit);
+    const isForm = isFormContentType(request.headers["content-type"]) && typeof body === "object" && body !== null;
+    return isForm ? formValues(body as Record<string, unknown>, this.options.model.fields) : body;
   }
 
   async create(context: ViewContext): Promise<ApiResponse> {
     const { request } = context;
     const { model } = this.options;
     const plan = this.getFieldPlan();
-    const body = await readJSONBody(request, this.options.bodyLimit ?? context.settings.bodyLimit);
+    const body = await this.readBody(context);
     const data = await validateBody(body, model, plan, "create", this.options.rejectUnknownRequestFields === true);
     await cleanObject(model, data);
     const created = await this.getQueryset(request).create!(context, data);
@@ -207,7 +220,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
     const obj = await this.getObject(context, id);
-    return sendJSON(200, this.serialize(obj, this.getFieldPlan()));
+    return taggedJSON(context.request, 200, this.serialize(obj, this.getFieldPlan()));
   }
 
   async update(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -220,6 +233,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   async destroy(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
     const obj = await this.getObject(context, id);
+    checkIfMatch(context.request, () => this.serialize(obj, this.getFieldPlan()));
     await this.getQueryset(context.request).delete!(context, obj);
     return noContent();
   }
@@ -228,20 +242,27 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
-    const body = await readJSONBody(context.request, this.options.bodyLimit ?? context.settings.bodyLimit);
+    const body = await this.readBody(context);
     const data = await validateBody(body, model, plan, mode, this.options.rejectUnknownRequestFields === true);
     const obj = await this.getObject(context, id);
+    // The tag is of the record as a retrieve shows it, before this write changes it.
+    checkIfMatch(context.request, () => this.serialize(obj, plan));
     await cleanObject(model, { ...obj, ...data });
     Object.assign(obj, data);
     const updated = await this.getQueryset(context.request).update!(context, obj);
-    return sendJSON(200, this.serialize(updated ?? obj, plan));
+    return taggedJSON(context.request, 200, this.serialize(updated ?? obj, plan));
   }
 
   // ---- dispatch: authentication, permissions, throttles, then the handler ----------------
 
   async handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
-    const standard = standardRoute(route.kind, request.method);
+    // Negotiated before any check, as DRF does: a 406 costs no throttle slot.
+    if (!acceptsJSON(request.headers.accept)) return errorResponse(new NotAcceptable());
     const readOnly = this.options.readOnly === true;
+    if (request.method === "OPTIONS") {
+      return viewsetOptions(route.kind, readOnly, this.options.model, this.getFieldPlan());
+    }
+    const standard = standardRoute(route.kind, request.method);
     const view: ViewInfo = {
       resource: route.resource,
       action: standard?.action ?? nearestAction(route.kind, request.method),

@@ -1,6 +1,7 @@
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import { ApiError, NotAuthenticated, PermissionDenied } from "../http/errors.js";
+import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import { checkThrottles } from "../throttling/check.js";
@@ -81,7 +82,7 @@ export async function guarded(
     return response;
   } catch (error) {
     const response = errorResponse(challenge(error, request, authenticatorsOf(checks, context)));
-    if (!(error instanceof ApiError)) settings.onError(error, request);
+    if (isServerFailure(error, request)) settings.onError(error, request);
     if (response.status !== 429) Object.assign(response.headers, rateHeaders);
     return response;
   }

@@ -1,0 +1,59 @@
+import { FORM_CONTENT_TYPE } from "../http/body.js";
+import type { ApiResponse } from "../http/request.js";
+import { sendJSON } from "../http/respond.js";
+import type { ModelShape } from "../models/define-model.js";
+import type { FieldDef, FieldType } from "../models/fields.js";
+import { optionsAllow } from "../router/answers.js";
+import type { FieldPlan } from "../serializers/field-plan.js";
+import { allowedMethods, type RouteKind } from "./standard-routes.js";
+
+/** DRF's names for field types in its OPTIONS metadata. */
+const TYPE_NAMES: Record<FieldType, string> = {
+  bool: "boolean",
+  int: "integer",
+  decimal: "decimal",
+  string: "string",
+  text: "string",
+  time: "datetime",
+  date: "date",
+  json: "json",
+  foreignKey: "field",
+};
+
+function fieldInfo(field: FieldDef, writable: boolean): Record<string, unknown> {
+  const info: Record<string, unknown> = {
+    type: TYPE_NAMES[field.type],
+    required: writable && (field.required ?? field.nullable !== true),
+    read_only: !writable,
+  };
+  if (field.maxLength !== undefined) info.max_length = field.maxLength;
+  if (field.choices) info.choices = field.choices.map((value) => ({ value, display_name: String(value) }));
+  return info;
+}
+
+/** The fields a write takes and shows, in model order: DRF's `actions` entry of one method. */
+function writeFields(model: ModelShape, plan: FieldPlan): Record<string, Record<string, unknown>> {
+  const shown = new Set(plan.response);
+  const fields: Record<string, Record<string, unknown>> = {};
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (shown.has(name) || plan.writable.has(name)) fields[name] = fieldInfo(field, plan.writable.has(name));
+  }
+  return fields;
+}
+
+/**
+ * The answer to OPTIONS on a viewset route, as DRF's SimpleMetadata: `Allow`, the view's name,
+ * the media types it renders and parses, and the fields its write takes. Built from the field
+ * plan alone: no authentication, no throttle, no query.
+ */
+export function viewsetOptions(kind: RouteKind, readOnly: boolean, model: ModelShape, plan: FieldPlan): ApiResponse {
+  const methods = allowedMethods(kind, readOnly);
+  const body: Record<string, unknown> = {
+    name: `${model.name} ${kind === "list" ? "List" : "Instance"}`,
+    description: "",
+    renders: ["application/json"],
+    parses: readOnly ? [] : ["application/json", FORM_CONTENT_TYPE],
+  };
+  if (!readOnly) body.actions = { [kind === "list" ? "POST" : "PUT"]: writeFields(model, plan) };
+  return sendJSON(200, body, { Allow: optionsAllow(methods) });
+}
