@@ -4,13 +4,11 @@
  *   FRAMEWORK      express (default), koa or hono
  *   PORT           default 3000
  */
-import { fileURLToPath } from "node:url";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
-import { openDatabase } from "./database.js";
+import { databaseFile, openDatabase } from "./database.js";
 import { isFramework, listen } from "./serve.js";
 
-const file = process.env.DATABASE_FILE || fileURLToPath(new URL("../shop.sqlite", import.meta.url));
 const framework = process.env.FRAMEWORK || "express";
 const port = Number(process.env.PORT || 3000);
 
@@ -19,7 +17,7 @@ if (!isFramework(framework)) {
   process.exit(1);
 }
 
-const database = openDatabase(file);
+const database = openDatabase(databaseFile());
 const admin = createShopAdmin(database.db);
 await admin.ready();
 const server = await listen(createShopRouter(database.db), framework, port, undefined, [admin]);
