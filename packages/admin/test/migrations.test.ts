@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
 import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
@@ -9,7 +11,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN_MIGRATIONS_TABLE, adminMigrations, ensureAdminTables } from "../src/server/index.js";
+import {
+  ADMIN_MIGRATIONS_TABLE,
+  adminMigrations,
+  adminMigrationsFolder,
+  ensureAdminTables,
+} from "../src/server/index.js";
 import { PG_URL, postgresUnavailable } from "./fixture.js";
 
 /** The tables as `ensureAdminTables` made them before the admin shipped migrations: what existing apps hold. */
@@ -108,6 +115,31 @@ describe("the admin's migrations on SQLite", () => {
     expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: 1 });
     client.close();
   });
+});
+
+describe("the admin's migrations", () => {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  for (const dialect of ["sqlite", "pg"] as const) {
+    it(`are what src/server/schema.ts declares for ${dialect}: drizzle-kit generate finds nothing to add`, () => {
+      // On a copy, so that a schema change without `pnpm db:generate` fails here instead of writing a migration.
+      const copy = `copy-${dialect}`;
+      cpSync(adminMigrationsFolder(dialect), join(directory, copy), { recursive: true });
+      // drizzle-kit reads `out` relative to the working directory, and exits 0 even when it fails: hence the output check.
+      const config = {
+        dialect: dialect === "pg" ? "postgresql" : "sqlite",
+        schema: join(root, "src/server/schema.ts"),
+        out: `./${copy}`,
+      };
+      writeFileSync(join(directory, `${copy}.config.mjs`), `export default ${JSON.stringify(config)};\n`);
+      const output = execFileSync(
+        process.execPath,
+        [join(root, "node_modules/drizzle-kit/bin.cjs"), "generate", "--config", `${copy}.config.mjs`],
+        { cwd: directory, encoding: "utf8" },
+      );
+      expect(output).toContain("No schema changes");
+      expect(readdirSync(join(directory, copy)).sort()).toEqual(readdirSync(adminMigrationsFolder(dialect)).sort());
+    });
+  }
 });
 
 const unavailable = await postgresUnavailable();
