@@ -18,8 +18,8 @@ const args = new Set(process.argv.slice(2));
 const PACKAGES = ["core", "adapter-express", "adapter-koa", "adapter-hono", "drizzle", "redis", "admin"];
 const ADAPTERS = ["express", "koa", "hono"];
 // What the quick start and the packages' peers need from the npm registry, at the ranges the repo tests with.
-const REGISTRY_DEPENDENCIES = ["express", "koa", "hono", "@hono/node-server", "drizzle-orm", "ioredis"];
-const REGISTRY_DEV_DEPENDENCIES = ["typescript", "@types/express", "@types/koa"];
+const REGISTRY_DEPENDENCIES = ["express", "koa", "hono", "@hono/node-server", "drizzle-orm", "ioredis", "pg"];
+const REGISTRY_DEV_DEPENDENCIES = ["typescript", "@types/express", "@types/koa", "@types/pg", "@types/better-sqlite3"];
 
 const started = performance.now();
 const step = (message) => console.log(`\n== ${message} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -208,10 +208,14 @@ import * as express from "@viewsets/express";
 import * as koa from "@viewsets/koa";
 import * as hono from "@viewsets/hono";
 import * as drizzle from "@viewsets/drizzle";
+import * as drizzlePg from "@viewsets/drizzle/pg";
+// Types only: loading it needs better-sqlite3, a native addon this check does not build.
+import type * as drizzleSqlite from "@viewsets/drizzle/sqlite";
 import * as redis from "@viewsets/redis";
 import { adminMigrationsFolder, createAdmin } from "@viewsets/admin";
 
-const loaded = { core, docs, throttling, express, koa, hono, drizzle, redis };
+const loaded = { core, docs, throttling, express, koa, hono, drizzle, drizzlePg, redis };
+export type SqliteConnection = typeof drizzleSqlite;
 for (const [name, module] of Object.entries(loaded)) {
   if (Object.keys(module).length === 0) throw new Error(name + " exports nothing");
 }
