@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { openDatabase } from "../../examples/shop/src/database.js";
-import { DDL } from "../../examples/shop/src/schema.js";
+import { MIGRATIONS_FOLDER } from "../../examples/shop/src/migrate.js";
 import { type SeedOptions, seed } from "../../examples/shop/src/seed.js";
 
 /** Seeded databases are kept here between runs (git-ignored). */
@@ -16,7 +17,11 @@ export const DATA_DIR = fileURLToPath(new URL("../.data/", import.meta.url));
  */
 export function seededDatabase(label: string, options: SeedOptions): { file: string; built: boolean; ms: number } {
   const digest = createHash("sha256")
-    .update(DDL)
+    .update(
+      readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
+        .map((migration) => migration.hash)
+        .join(),
+    )
     .update(seed.toString())
     .update(JSON.stringify(options))
     .digest("hex")

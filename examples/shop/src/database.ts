@@ -1,12 +1,19 @@
+import { fileURLToPath } from "node:url";
 import type Database from "better-sqlite3";
 import { openSqlite } from "@viewsets/drizzle/sqlite";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { trigramIndexSql } from "@viewsets/drizzle";
-import { DDL, PRODUCT_SEARCH_INDEX, products } from "./schema.js";
+import { migrateShop } from "./migrate.js";
+import { PRODUCT_SEARCH_INDEX, products } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
 import { seedUsers } from "./users.js";
 
 export type ShopDatabase = BetterSQLite3Database;
+
+/** `DATABASE_FILE`, or examples/shop/shop.sqlite. */
+export function databaseFile(): string {
+  return process.env.DATABASE_FILE || fileURLToPath(new URL("../shop.sqlite", import.meta.url));
+}
 
 export interface OpenOptions {
   /** Seed empty tables (default true); the options say how many rows. */
@@ -24,7 +31,7 @@ export interface OpenedDatabase {
   close(): void;
 }
 
-/** Opens (or creates) the shop's SQLite file, creates missing tables and seeds them when empty. */
+/** Opens (or creates) the shop's SQLite file, applies pending migrations and seeds empty tables. */
 export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   // A short busy timeout: while another process holds the lock, the managers wait for it without
   // blocking the event loop and answer 503 if it lasts, instead of freezing every request. WAL
@@ -34,7 +41,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
   if (options.readonly !== true) {
     // NORMAL syncs at checkpoints instead of every commit.
     client.pragma("synchronous = NORMAL");
-    client.exec(DDL);
+    migrateShop(drizzle(client), client);
     const seedOptions = options.seed ?? true;
     if (seedOptions !== false) {
       seeded = seed(client, seedOptions === true ? {} : seedOptions);

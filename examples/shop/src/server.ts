@@ -5,14 +5,12 @@
  *   PORT           default 3000
  *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
  */
-import { fileURLToPath } from "node:url";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
-import { openDatabase } from "./database.js";
+import { databaseFile, openDatabase } from "./database.js";
 import { shopAllowedHosts } from "./hosts.js";
 import { isFramework, listen } from "./serve.js";
 
-const file = process.env.DATABASE_FILE || fileURLToPath(new URL("../shop.sqlite", import.meta.url));
 const framework = process.env.FRAMEWORK || "express";
 const port = Number(process.env.PORT || 3000);
 
@@ -21,7 +19,7 @@ if (!isFramework(framework)) {
   process.exit(1);
 }
 
-const database = openDatabase(file);
+const database = openDatabase(databaseFile());
 const admin = createShopAdmin(database.db);
 await admin.ready();
 const server = await listen(
