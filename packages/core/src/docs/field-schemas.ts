@@ -69,6 +69,12 @@ function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
   return choices ? withChoices(base, field) : base;
 }
 
+/**
+ * How an array travels in the query: as repeated keys (`?id__in=1&id__in=2`). That is what
+ * openapi-fetch and orval send by default; the server also reads the comma-separated form.
+ */
+export const REPEATED_KEYS = { style: "form", explode: true } as const;
+
 /** The schema and serialization of the query parameter `field__lookup`. */
 export function lookupParameter(
   field: FieldDef,
@@ -85,16 +91,14 @@ export function lookupParameter(
     case "in":
       return {
         schema: { type: "array", items: queryScalar(field, true) },
-        style: "form",
-        explode: false,
-        description: "Any of these comma-separated values.",
+        ...REPEATED_KEYS,
+        description: "Any of these values (a repeated parameter, or one comma-separated value).",
       };
     case "range":
       return {
         schema: { type: "array", items: queryScalar(field, false), minItems: 2, maxItems: 2 },
-        style: "form",
-        explode: false,
-        description: "Between two comma-separated values, both included.",
+        ...REPEATED_KEYS,
+        description: "Between two values, both included (the parameter twice, or one comma-separated pair).",
       };
     default:
       return { schema: queryScalar(field, false), description: LOOKUP_TEXT[lookup] };
