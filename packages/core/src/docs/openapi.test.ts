@@ -7,7 +7,16 @@ import { BaseSerializer } from "../serializers/base-serializer.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { ViewSetConfig } from "../viewsets/viewset-config.js";
-import { basicAuthentication, bearerTokenAuthentication, isAuthenticated } from "../auth/index.js";
+import {
+  allowAny,
+  anyOf,
+  basicAuthentication,
+  bearerTokenAuthentication,
+  definePermission,
+  isAuthenticated,
+  isAuthenticatedOrReadOnly,
+} from "../auth/index.js";
+import type { Permission } from "../auth/permissions.js";
 import { sendJSON } from "../http/respond.js";
 import { contractApp, countingThrottle } from "../testing/fixtures.js";
 import { OpenAPIGenerator } from "./openapi.js";
@@ -481,8 +490,9 @@ describe("include(router) with authentication, throttles, schemas and a custom v
       basicAuth: { type: "http", scheme: "basic" },
     });
     const list = op(document, "/api/v2/notes/", "get");
-    // A permission class is configured: no anonymous alternative.
-    expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
+    // isAuthenticatedOrReadOnly: anyone may read, only signed-in clients may write.
+    expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }, {}]);
+    expect(op(document, "/api/v2/notes/{id}", "delete").security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
     expect(Object.keys(list.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
     expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual([
@@ -516,6 +526,109 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
     expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "400", "401", "404"]);
     await validate(doc);
+  });
+
+  describe("anonymous access, operation by operation", () => {
+    const BEARER = [{ bearerAuth: [] }];
+    const OPTIONAL = [{ bearerAuth: [] }, {}];
+
+    /** The distinct security requirements of every operation. */
+    const distinct = (security: Record<string, unknown>): unknown[] =>
+      [...new Set(Object.values(security).map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text));
+
+    function securityOf(permissions: Permission[]): Record<string, unknown> {
+      const router = new Router("/x", {
+        authentication: [bearerTokenAuthentication({ verify: () => null })],
+        permissions,
+      });
+      router.register(
+        "notes",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+          model: Note,
+        }),
+      );
+      router.action("notes", "pin", { methods: ["GET", "POST"], detail: true, checks: true }, async () =>
+        sendJSON(200, {}),
+      );
+      const doc = new OpenAPIGenerator("x", "1").include(router).generate();
+      const security: Record<string, unknown> = {};
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          security[`${method.toUpperCase()} ${path}`] = (operation as OperationObject).security;
+        }
+      }
+      return security;
+    }
+
+    it("makes credentials optional on the safe methods under isAuthenticatedOrReadOnly, required on writes", async () => {
+      expect(securityOf([isAuthenticatedOrReadOnly])).toEqual({
+        "GET /x/notes/": OPTIONAL,
+        "GET /x/notes/{id}": OPTIONAL,
+        "POST /x/notes/": BEARER,
+        "PUT /x/notes/{id}": BEARER,
+        "PATCH /x/notes/{id}": BEARER,
+        "DELETE /x/notes/{id}": BEARER,
+        "GET /x/notes/{id}/pin": OPTIONAL,
+        "POST /x/notes/{id}/pin": BEARER,
+      });
+    });
+
+    it("makes them optional everywhere under allowAny, and required everywhere under isAuthenticated", () => {
+      expect(distinct(securityOf([allowAny]))).toEqual([OPTIONAL]);
+      expect(distinct(securityOf([isAuthenticated]))).toEqual([BEARER]);
+      expect(distinct(securityOf([allowAny, isAuthenticated]))).toEqual([BEARER]);
+    });
+
+    it("asks an app's own synchronous permission with an anonymous request of each operation's method", () => {
+      const seen: string[] = [];
+      const readsOnList = definePermission({
+        hasPermission: (request, view) => {
+          seen.push(`${request.method} ${view.resource} ${view.action} ${request.user === undefined}`);
+          return view.action === "list" || request.user != null;
+        },
+      });
+      const security = securityOf([readsOnList]);
+      expect(security["GET /x/notes/"]).toEqual(OPTIONAL);
+      expect(security["GET /x/notes/{id}"]).toEqual(BEARER);
+      expect(security["POST /x/notes/"]).toEqual(BEARER);
+      expect(seen).toContain("GET notes list true");
+      expect(seen).toContain("GET notes pin true");
+    });
+
+    it("asks for credentials when a permission cannot answer at once (async, combined, or throwing)", () => {
+      let asyncCalls = 0;
+      const asyncAllow: Permission = {
+        hasPermission: async () => {
+          asyncCalls++;
+          return true;
+        },
+      };
+      const throwing: Permission = {
+        hasPermission: (request) => (request.user as { id: number }).id > 0,
+      };
+      for (const permission of [asyncAllow, anyOf(allowAny), throwing]) {
+        expect(distinct(securityOf([permission]))).toEqual([BEARER]);
+      }
+      expect(asyncCalls).toBe(0);
+    });
+
+    it("stays a valid document", async () => {
+      const router = new Router("/x", {
+        authentication: [bearerTokenAuthentication({ verify: () => null })],
+        permissions: [isAuthenticatedOrReadOnly],
+      });
+      router.register(
+        "notes",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+          model: Note,
+        }),
+      );
+      await validate(new OpenAPIGenerator("x", "1").include(router).generate());
+    });
   });
 
   it("documents actions with checks: true like the standard routes: security, 401, 403 and 429", async () => {
