@@ -170,7 +170,8 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
   builder.tag(resource);
   const modelName = componentName(model.name);
   const fallbackName = `${modelName}${pascalCase(resource)}`;
-  const item = builder.schema(modelName, responseSchema(model, plan), fallbackName);
+  const definitions: DefinitionTarget = { schemas: builder.schemas, prefix: `${fallbackName}_` };
+  const item = builder.schema(modelName, responseSchema(model, plan, definitions), fallbackName);
   const names: SchemaNames = { item: refName(item), fallback: fallbackName };
   const pagination = paginationOf(options, settings);
   const page = builder.schema(
