@@ -5,18 +5,23 @@ import { BaseSerializer, BaseViewSet, type SerializerFactory, type ViewSetCommon
 import { DrizzleManager } from "./manager.js";
 import type { PostgresDatabase, SQLiteDatabase } from "./runner.js";
 import type { ManagerOptions } from "./table-access.js";
-import { tableModel, type TableModelOptions } from "./table-model.js";
+import { type JsonSchemas, type RowWithJson, tableModel, type TypedTableModelOptions } from "./table-model.js";
 
-type Row<T extends Table> = T["$inferSelect"];
+/** The row of a table, its JSON columns typed by their schemas. */
+type Row<T extends Table, J = NoSchemas> = RowWithJson<T, J>;
+type NoSchemas = Record<never, never>;
 
 /** The viewset's options, without the model and queryset that `modelViewSet` builds. */
-export type ModelViewSetOptions<T extends Table> = Omit<ViewSetCommonOptions<Row<T>>, "model" | "serializer"> & {
+export type ModelViewSetOptions<T extends Table, J = NoSchemas> = Omit<
+  ViewSetCommonOptions<Row<T, J>>,
+  "model" | "serializer"
+> & {
   /** `BaseSerializer` when left out. */
   serializer?: SerializerFactory;
   /** Serve only list and retrieve. */
   readOnly?: boolean;
-  /** Options of the table's model: `hidden` and `readOnly` fields, `choices`, `clean`, `name`. */
-  model?: TableModelOptions<Row<T>>;
+  /** Options of the table's model: `hidden` and `readOnly` fields, `choices`, `json` schemas, `clean`, `name`. */
+  model?: TypedTableModelOptions<T, J>;
   /** Hides rows on every route (see `createManager`). */
   scope?: ManagerOptions<T>["scope"];
   /** A trigram index that `?search=` and `icontains` use on SQLite (see `createManager`). */
@@ -29,29 +34,29 @@ export type ModelViewSetOptions<T extends Table> = Omit<ViewSetCommonOptions<Row
  * The `<Model>ViewSet` of a table in one call: `router.register("products", modelViewSet(db, products))`
  * builds `tableModel(table)`, `createManager(db, table)` and a `BaseViewSet` over them.
  */
-export function modelViewSet<T extends SQLiteTable>(
+export function modelViewSet<T extends SQLiteTable, J extends JsonSchemas<T> = NoSchemas>(
   db: SQLiteDatabase,
   table: T extends PgTable ? never : T,
-  options?: ModelViewSetOptions<T>,
-): BaseViewSet<Row<T>>;
-export function modelViewSet<T extends PgTable>(
+  options?: ModelViewSetOptions<T, J>,
+): BaseViewSet<Row<T, J>>;
+export function modelViewSet<T extends PgTable, J extends JsonSchemas<T> = NoSchemas>(
   db: PostgresDatabase,
   table: T,
-  options?: ModelViewSetOptions<T>,
-): BaseViewSet<Row<T>>;
-export function modelViewSet<T extends Table>(
+  options?: ModelViewSetOptions<T, J>,
+): BaseViewSet<Row<T, J>>;
+export function modelViewSet<T extends Table, J extends JsonSchemas<T>>(
   db: SQLiteDatabase | PostgresDatabase,
   table: T,
-  options: ModelViewSetOptions<T> = {},
-): BaseViewSet<Row<T>> {
+  options: ModelViewSetOptions<T, J> = {},
+): BaseViewSet<Row<T, J>> {
   const { model: modelOptions, scope, searchIndex, lockWaitMs, serializer, ...viewsetOptions } = options;
-  const model = tableModel(table, modelOptions);
+  const model = tableModel<T, J>(table, modelOptions);
   const queryset = new DrizzleManager(db, table, {
     ...(scope && { scope }),
     ...(searchIndex && { searchIndex }),
     ...(lockWaitMs !== undefined && { lockWaitMs }),
   });
-  return new BaseViewSet<Row<T>>({
+  return new BaseViewSet<Row<T, J>>({
     serializer: serializer ?? (() => new BaseSerializer()),
     queryset,
     model,

@@ -135,12 +135,14 @@ function replacementFor(column: Column): AnySchema | undefined {
 /**
  * A drizzle-valibot refinement for a column, or undefined to keep its schema. A function, so
  * that drizzle-valibot still wraps the result in nullable/optional as the column requires.
+ * `json` is the app's schema of a JSON column's value, which replaces "any JSON".
  */
 export function refinementFor(
   column: Column,
   choices: readonly (string | number)[] | undefined,
+  json?: AnySchema,
 ): ((schema: AnySchema) => AnySchema) | undefined {
-  const replacement = replacementFor(column);
+  const replacement = json ?? replacementFor(column);
   const extraChoices = choices && !enumValuesOf(column) ? choices : undefined;
   if (!replacement && !extraChoices) return undefined;
   return (schema) => {

@@ -16,6 +16,31 @@ import { decimalLimitsOf } from "./decimal-limits.js";
 import { refinementFor } from "./schemas.js";
 
 type Key<Row> = keyof Row & string;
+type AnySchema = v.GenericSchema<unknown, unknown>;
+type ColumnsOf<T extends Table> = T["_"]["columns"];
+
+/** The property keys of a table's JSON columns (`json`, `jsonb`, SQLite `text({ mode: "json" })`). */
+export type JsonColumnKey<T extends Table> = {
+  [K in keyof ColumnsOf<T>]: ColumnsOf<T>[K]["_"]["dataType"] extends "json" ? K : never;
+}[keyof ColumnsOf<T>] &
+  string;
+
+/** A valibot schema per JSON column: `{ attributes: v.object({ size: v.picklist(["S", "M"]) }) }`. */
+export type JsonSchemas<T extends Table> = { readonly [K in JsonColumnKey<T>]?: v.GenericSchema };
+
+/** Turns a schema given for a column that is not JSON into a type error. */
+export type OnlyJsonKeys<T extends Table, J> = { readonly [K in Exclude<keyof J, JsonColumnKey<T>>]: never };
+
+/** The table's row with each JSON column given a schema typed as the schema's output (or null). */
+export type RowWithJson<T extends Table, J> = [keyof J] extends [never]
+  ? T["$inferSelect"]
+  : {
+      [K in keyof T["$inferSelect"]]: K extends keyof J & keyof ColumnsOf<T>
+        ? J[K] extends v.GenericSchema
+          ? v.InferOutput<J[K]> | (ColumnsOf<T>[K]["_"]["notNull"] extends true ? never : null)
+          : T["$inferSelect"][K]
+        : T["$inferSelect"][K];
+    };
 
 export interface TableModelOptions<Row extends object> {
   /** The model's name in messages and documents; defaults to the table name in PascalCase. */
@@ -28,6 +53,12 @@ export interface TableModelOptions<Row extends object> {
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
   /** Validation of the whole object after the schema; may throw `ValidationError`. */
   clean?: (obj: Row) => void | Promise<void>;
+  /**
+   * The valibot schema of JSON columns' values: a body that does not match answers 400 naming
+   * the path inside the value (`attributes.size`), and the OpenAPI document describes the column
+   * with it. `tableModel` types the column as the schema's output.
+   */
+  json?: { readonly [K in Key<Row>]?: v.GenericSchema };
 }
 
 type ObjectSchema = Parameters<typeof modelFromSchema>[0]["schema"];
@@ -65,7 +96,23 @@ function fieldOf(
   if (limits?.maxDigits !== undefined) field.maxDigits = limits.maxDigits;
   if (limits?.decimalPlaces !== undefined) field.decimalPlaces = limits.decimalPlaces;
   if (references !== undefined) field.references = references;
+  const json = jsonSchemaOf(column, key, options);
+  if (json) field.schema = json;
   return field;
+}
+
+/** The app's schema for a JSON column, if it gave one; a schema on any other column is a mistake. */
+function jsonSchemaOf(
+  column: Column,
+  key: string,
+  options: TableModelOptions<Record<string, unknown>>,
+): AnySchema | undefined {
+  const schema = options.json?.[key];
+  if (schema === undefined) return undefined;
+  if (fieldTypeOf(column) !== "json") {
+    throw new TypeError(`@viewsets/drizzle: json.${key}: column ${column.name} is not a JSON column`);
+  }
+  return schema as AnySchema;
 }
 
 /**
@@ -94,7 +141,7 @@ function requestSchema(
   const refinements: Record<string, (schema: v.GenericSchema<unknown, unknown>) => v.GenericSchema<unknown, unknown>> =
     {};
   for (const [key, column] of Object.entries(columnsOf(table))) {
-    const refinement = refinementFor(column, options.choices?.[key]);
+    const refinement = refinementFor(column, options.choices?.[key], fields[key]?.schema);
     if (refinement) refinements[key] = refinement;
   }
   const insert = createInsertSchema(table, refinements as never) as unknown as v.ObjectSchema<
@@ -109,21 +156,26 @@ function requestSchema(
   return v.object(entries);
 }
 
+/** `TableModelOptions` of one table, its `json` schemas typing the row. */
+export type TypedTableModelOptions<T extends Table, J> = Omit<TableModelOptions<RowWithJson<T, J>>, "json"> & {
+  json?: J & OnlyJsonKeys<T, J>;
+};
+
 /**
  * A core `Model` for a drizzle table: `tableModel(products)` is a `Model<typeof products.$inferSelect>`.
  * Request bodies are validated with drizzle-valibot's insert schema, restricted to the editable
  * fields; timestamps accept ISO 8601 text, decimals accept numbers or numeric text.
  */
-export function tableModel<T extends Table>(
+export function tableModel<T extends Table, J extends JsonSchemas<T> = Record<never, never>>(
   table: T,
-  options: TableModelOptions<T["$inferSelect"]> = {},
-): Model<T["$inferSelect"]> {
+  options: TypedTableModelOptions<T, J> = {},
+): Model<RowWithJson<T, J>> {
   const loose = options as TableModelOptions<Record<string, unknown>>;
   const fields = tableFields(table, loose);
-  return modelFromSchema<T["$inferSelect"]>({
+  return modelFromSchema<RowWithJson<T, J>>({
     name: options.name ?? pascalCase(getTableName(table)),
     fields,
     schema: requestSchema(table, fields, loose),
-    clean: options.clean,
+    clean: options.clean as ((obj: RowWithJson<T, J>) => void | Promise<void>) | undefined,
   });
 }

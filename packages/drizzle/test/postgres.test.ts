@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { runDataSuite } from "./data-suite.js";
+import { type DialectSetup, runDataSuite } from "./data-suite.js";
+import { runJsonColumnSuite } from "./json-column-suite.js";
 import { pgTables } from "./pg-tables.js";
 
 const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -25,7 +26,7 @@ const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : 
 if (skipReason)
   console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
 
-runDataSuite({
+const setup: DialectSetup = {
   name: "PostgreSQL",
   skipReason,
   async connect() {
@@ -51,4 +52,7 @@ runDataSuite({
       },
     };
   },
-});
+};
+
+runDataSuite(setup);
+runJsonColumnSuite(setup);

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { runDataSuite } from "./data-suite.js";
+import { type DialectSetup, runDataSuite } from "./data-suite.js";
+import { runJsonColumnSuite } from "./json-column-suite.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
-runDataSuite({
+const setup: DialectSetup = {
   name: "SQLite",
   async connect() {
     // A real file, as an app would use, in a directory of its own.
@@ -31,4 +32,7 @@ runDataSuite({
       },
     };
   },
-});
+};
+
+runDataSuite(setup);
+runJsonColumnSuite(setup);

@@ -1,8 +1,9 @@
+import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
 import type Database from "better-sqlite3";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { bigint, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { bigint, jsonb, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BaseViewSet, Model, RequestContext } from "@viewsets/core";
 import { createManager, modelViewSet, tableModel } from "../src/index.js";
@@ -59,5 +60,67 @@ describe("row types flow from the table", () => {
     >();
     // @ts-expect-error not a field of the table
     modelViewSet(sqlite, products, { ordering: ["-price"] });
+  });
+});
+
+describe("JSON columns with a schema", () => {
+  const items = sqliteTable("items", {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    attributes: text({ mode: "json" }).notNull(),
+    extra: text({ mode: "json" }),
+  });
+  const events = pgTable("events", {
+    id: bigint({ mode: "number" }).primaryKey(),
+    payload: jsonb().notNull(),
+  });
+  const Attributes = v.object({ size: v.picklist(["S", "M"]), tags: v.array(v.string()) });
+  const Payload = v.object({
+    at: v.pipe(
+      v.string(),
+      v.transform((text) => new Date(text)),
+    ),
+  });
+
+  it("types the column as the schema's output, nullable when the column is", () => {
+    const model = tableModel(items, {
+      json: { attributes: Attributes, extra: Attributes },
+      clean: (row) => {
+        expectTypeOf(row.attributes).toEqualTypeOf<{ size: "S" | "M"; tags: string[] }>();
+        expectTypeOf(row.extra).toEqualTypeOf<{ size: "S" | "M"; tags: string[] } | null>();
+        expectTypeOf(row.name).toEqualTypeOf<string>();
+      },
+    });
+    expectTypeOf(model).toEqualTypeOf<
+      Model<{
+        id: number;
+        name: string;
+        attributes: { size: "S" | "M"; tags: string[] };
+        extra: { size: "S" | "M"; tags: string[] } | null;
+      }>
+    >();
+    expectTypeOf(tableModel(events, { json: { payload: Payload } }).__row!.payload).toEqualTypeOf<{ at: Date }>();
+  });
+
+  it("types modelViewSet's rows the same way", () => {
+    const viewset = modelViewSet(sqlite, items, {
+      searchFields: ["name"],
+      model: { json: { attributes: Attributes } },
+    });
+    expectTypeOf(viewset).toEqualTypeOf<
+      BaseViewSet<{
+        id: number;
+        name: string;
+        attributes: { size: "S" | "M"; tags: string[] };
+        extra: unknown;
+      }>
+    >();
+    // @ts-expect-error name is a text column, not JSON
+    modelViewSet(sqlite, items, { model: { json: { name: v.string() } } });
+  });
+
+  it("takes schemas only for JSON columns", () => {
+    // @ts-expect-error name is a text column, not JSON
+    tableModel(items, { json: { name: v.string() } });
   });
 });

@@ -5,10 +5,10 @@ import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
 import type { SchemaObject } from "./openapi-types.js";
 
 /** The response body: every response field, non-writable ones marked `readOnly`. */
-export function responseSchema(model: ModelShape, plan: FieldPlan): SchemaObject {
+export function responseSchema(model: ModelShape, plan: FieldPlan, definitions: DefinitionTarget): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   for (const name of plan.response) {
-    properties[name] = fieldSchema(model.fields[name]!, { readOnly: !plan.writable.has(name) });
+    properties[name] = fieldSchema(model.fields[name]!, { readOnly: !plan.writable.has(name), definitions });
   }
   const schema: SchemaObject = { type: "object", properties };
   if (plan.response.length > 0) schema.required = [...plan.response];
@@ -36,7 +36,11 @@ export function requestSchema(
     if (!plan.writable.has(name)) continue;
     const field = model.fields[name];
     const strict = valibotToOpenAPI(entry, definitions, { strict: true });
-    properties[name] = strict ? refineConverted(strict, field) : field ? fieldSchema(field) : (converted[name] ?? {});
+    properties[name] = strict
+      ? refineConverted(strict, field)
+      : field
+        ? fieldSchema(field, { definitions, typeMode: "input" })
+        : (converted[name] ?? {});
   }
   const schema: SchemaObject = { type: "object", properties };
   const required = partial ? [] : ((whole.required as string[] | undefined) ?? []).filter((name) => name in properties);

@@ -17,6 +17,11 @@ function guardsOfAction(builder: DocumentBuilder, route: ViewSetRoute, action: A
   return guardsOf(builder, optionsOf(viewset), settings);
 }
 
+/** Whether the action's viewset is read-only: what `checkAction` tells the permissions. */
+function readOnlyOf(route: ViewSetRoute): boolean {
+  return route.viewset !== undefined && optionsOf(route.viewset).readOnly === true;
+}
+
 /**
  * One operation per method of a custom action, with its viewset's checks when it runs them. Its
  * bodies are the valibot schemas of the action's config, or any JSON object.
@@ -49,7 +54,8 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
     if (BODY_METHODS.has(method)) {
       op.requestBody = { required: config.requestSchema !== undefined, content: jsonContent(request) };
     }
-    if (guards.security) op.security = guards.security;
+    const security = guards.security(method, { resource, action: name, readOnly: readOnlyOf(route) });
+    if (security) op.security = security;
     builder.operation(path, lower, op);
   }
 }

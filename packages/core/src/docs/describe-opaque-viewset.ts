@@ -52,7 +52,10 @@ export function describeOpaqueViewSet(builder: DocumentBuilder, route: ViewSetRo
     builder.operation(
       standardPath(prefix, resource, standard),
       operationMethod(standard.method),
-      guardedOperation(builder, guards, fields, successOf(standard), errorsOf(standard)),
+      guardedOperation(builder, guards, fields, successOf(standard), errorsOf(standard), {
+        method: standard.method,
+        view: { resource, action: standard.action, readOnly },
+      }),
     );
   }
 }

@@ -89,6 +89,7 @@ interface ViewSetParts {
   readonly builder: DocumentBuilder;
   readonly resource: string;
   readonly guards: Guards;
+  readonly readOnly: boolean;
   readonly plan: FieldPlan;
   readonly item: ReferenceObject;
   readonly page: ReferenceObject;
@@ -148,7 +149,10 @@ function standardOperation(parts: ViewSetParts, route: StandardRoute): Operation
   if (route.action === "list") fields.parameters = parts.listParameters;
   else if (route.kind === "detail") fields.parameters = [idParameter(resource)];
   if (BODY_METHODS.has(route.method)) fields.requestBody = requestBodyOf(parts, route);
-  return guardedOperation(builder, parts.guards, fields, successOf(parts, route), errorsOf(parts, route));
+  return guardedOperation(builder, parts.guards, fields, successOf(parts, route), errorsOf(parts, route), {
+    method: route.method,
+    view: { resource, action: route.action, readOnly: parts.readOnly },
+  });
 }
 
 /** The standard routes of one BaseViewSet (or ViewSetConfig): list and retrieve, and the writes unless read-only. */
@@ -166,7 +170,8 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
   builder.tag(resource);
   const modelName = componentName(model.name);
   const fallbackName = `${modelName}${pascalCase(resource)}`;
-  const item = builder.schema(modelName, responseSchema(model, plan), fallbackName);
+  const definitions: DefinitionTarget = { schemas: builder.schemas, prefix: `${fallbackName}_` };
+  const item = builder.schema(modelName, responseSchema(model, plan, definitions), fallbackName);
   const names: SchemaNames = { item: refName(item), fallback: fallbackName };
   const pagination = paginationOf(options, settings);
   const page = builder.schema(
@@ -180,6 +185,7 @@ export function describeViewSet(builder: DocumentBuilder, route: ViewSetRoute): 
     builder,
     resource,
     guards: guardsOf(builder, options, settings),
+    readOnly: options.readOnly === true,
     plan,
     item,
     page,

@@ -1,10 +1,29 @@
 import { DECIMAL_PATTERN } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { Lookup } from "../query/expression.js";
+import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
 import type { SchemaObject } from "./openapi-types.js";
 
+/** Where a field's own valibot schema (a `json` field's) is converted, and as what. */
+export interface FieldSchemaOptions {
+  readonly readOnly?: boolean;
+  /** Where definitions of recursive schemas go; without it they stay out of the document. */
+  readonly definitions?: DefinitionTarget;
+  /** `output` (the default) for responses, `input` for request bodies. */
+  readonly typeMode?: "input" | "output";
+}
+
+/** A `json` field's value: its valibot schema converted, or any JSON value. */
+function jsonSchema(field: FieldDef, options: FieldSchemaOptions): SchemaObject {
+  if (!field.schema) return {};
+  const definitions = options.definitions ?? { schemas: {}, prefix: "" };
+  const converted = valibotToOpenAPI(field.schema, definitions, { typeMode: options.typeMode ?? "output" }) ?? {};
+  // A $ref ignores its siblings in OpenAPI 3.0: wrap it so that `nullable` and `readOnly` still apply.
+  return typeof converted.$ref === "string" ? { allOf: [converted] } : converted;
+}
+
 /** The JSON value of one field type, without choices or null. */
-function typeSchema(field: FieldDef): SchemaObject {
+function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaObject {
   switch (field.type) {
     case "bool":
       return { type: "boolean" };
@@ -27,7 +46,7 @@ function typeSchema(field: FieldDef): SchemaObject {
     case "date":
       return { type: "string", format: "date" };
     case "json":
-      return {};
+      return jsonSchema(field, options);
   }
 }
 
@@ -37,8 +56,8 @@ function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
 }
 
 /** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
-export function fieldSchema(field: FieldDef, options: { readonly readOnly?: boolean } = {}): SchemaObject {
-  const schema = withChoices(typeSchema(field), field);
+export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaObject {
+  const schema = withChoices(typeSchema(field, options), field);
   if (field.nullable) {
     schema.nullable = true;
     if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
@@ -69,6 +88,12 @@ function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
   return choices ? withChoices(base, field) : base;
 }
 
+/**
+ * How an array travels in the query: as repeated keys (`?id__in=1&id__in=2`). That is what
+ * openapi-fetch and orval send by default; the server also reads the comma-separated form.
+ */
+export const REPEATED_KEYS = { style: "form", explode: true } as const;
+
 /** The schema and serialization of the query parameter `field__lookup`. */
 export function lookupParameter(
   field: FieldDef,
@@ -85,16 +110,14 @@ export function lookupParameter(
     case "in":
       return {
         schema: { type: "array", items: queryScalar(field, true) },
-        style: "form",
-        explode: false,
-        description: "Any of these comma-separated values.",
+        ...REPEATED_KEYS,
+        description: "Any of these values (a repeated parameter, or one comma-separated value).",
       };
     case "range":
       return {
         schema: { type: "array", items: queryScalar(field, false), minItems: 2, maxItems: 2 },
-        style: "form",
-        explode: false,
-        description: "Between two comma-separated values, both included.",
+        ...REPEATED_KEYS,
+        description: "Between two values, both included (the parameter twice, or one comma-separated pair).",
       };
     default:
       return { schema: queryScalar(field, false), description: LOOKUP_TEXT[lookup] };

@@ -1,17 +1,20 @@
+import type { HttpMethod } from "../viewsets/actions.js";
 import type { Checks } from "../viewsets/guard.js";
+import type { ViewInfo } from "../viewsets/view-info.js";
 import type { ViewSettings } from "../viewsets/viewset.js";
 import { type DocumentBuilder, ERROR_STATUS, type ErrorResponse } from "./document-builder.js";
 import type { OperationObject, ReferenceObject, ResponseObject, SecurityRequirement } from "./openapi-types.js";
-import { securityRequirements } from "./security.js";
+import { securityRequirements, securitySchemeNames } from "./security.js";
 
-/** What a viewset's checks add to every operation they guard: their error responses and a security requirement. */
+/** What a viewset's checks add to every operation they guard: their error responses and its security. */
 export interface Guards {
   readonly errors: readonly ErrorResponse[];
-  readonly security: SecurityRequirement[] | undefined;
+  /** The security requirement of one operation, which may differ by method (read-only when anonymous). */
+  security(method: HttpMethod, view: ViewInfo): SecurityRequirement[] | undefined;
 }
 
 /** An operation that runs no checks (a custom action without `checks: true`). */
-export const UNGUARDED: Guards = { errors: [], security: undefined };
+export const UNGUARDED: Guards = { errors: [], security: () => undefined };
 
 /** The checks a request runs: the viewset's own lists, the router's where it has none. */
 export function guardsOf(builder: DocumentBuilder, checks: Checks, settings: ViewSettings): Guards {
@@ -22,7 +25,8 @@ export function guardsOf(builder: DocumentBuilder, checks: Checks, settings: Vie
   if (authentication.length > 0) errors.push("Unauthenticated");
   if (permissions.length > 0) errors.push("PermissionDenied");
   if (throttles.length > 0) errors.push("Throttled");
-  return { errors, security: securityRequirements(builder, authentication, permissions) };
+  const schemes = securitySchemeNames(builder, authentication);
+  return { errors, security: (method, view) => securityRequirements(schemes, permissions, method, view) };
 }
 
 /**
@@ -40,6 +44,12 @@ export function errorResponses(
   return responses;
 }
 
+/** Which request an operation answers, for the permissions asked about anonymous access. */
+export interface GuardedRequest {
+  readonly method: HttpMethod;
+  readonly view: ViewInfo;
+}
+
 /** An operation with its success and error responses, and the security its guards ask for. */
 export function guardedOperation(
   builder: DocumentBuilder,
@@ -47,8 +57,10 @@ export function guardedOperation(
   fields: Omit<OperationObject, "responses">,
   success: Record<string, ResponseObject>,
   errors: readonly ErrorResponse[],
+  request: GuardedRequest,
 ): OperationObject {
   const op: OperationObject = { ...fields, responses: { ...success, ...errorResponses(builder, guards, errors) } };
-  if (guards.security) op.security = guards.security;
+  const security = guards.security(request.method, request.view);
+  if (security) op.security = security;
   return op;
 }

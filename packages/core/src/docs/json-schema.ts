@@ -28,14 +28,15 @@ export function componentName(text: string): string {
 export function valibotToOpenAPI(
   schema: GenericSchema,
   definitions: DefinitionTarget,
-  options: { readonly strict?: boolean } = {},
+  options: { readonly strict?: boolean; readonly typeMode?: "input" | "output" } = {},
 ): SchemaObject | null {
   let converted: unknown;
   try {
     converted = toJsonSchema(schema, {
       target: "openapi-3.0",
       // A request body is described as the client sends it: conversion stops before transforms.
-      typeMode: "input",
+      // A response (a JSON field's stored value) is described as what comes out of them.
+      typeMode: options.typeMode ?? "input",
       errorMode: options.strict ? "throw" : "ignore",
     });
   } catch {

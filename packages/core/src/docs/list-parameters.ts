@@ -1,7 +1,7 @@
 import type { ModelShape } from "../models/define-model.js";
 import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
-import { lookupParameter } from "./field-schemas.js";
+import { lookupParameter, REPEATED_KEYS } from "./field-schemas.js";
 import type { ParameterObject } from "./openapi-types.js";
 
 /** What the list's parameters read from a viewset besides its field plan. */
@@ -19,10 +19,9 @@ function orderingParameters(options: ListOptions, plan: FieldPlan): ParameterObj
       name: "ordering",
       in: "query",
       required: false,
-      description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")}. Default: ${defaults}.`,
+      description: `Fields to order by, repeated or comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")}. Default: ${defaults}.`,
       schema: { type: "array", items: { type: "string", enum: fields.flatMap((field) => [field, `-${field}`]) } },
-      style: "form",
-      explode: false,
+      ...REPEATED_KEYS,
     },
   ];
 }
@@ -45,9 +44,8 @@ function filterParameters(model: ModelShape, plan: FieldPlan): ParameterObject[]
   const parameters: ParameterObject[] = [];
   for (const name of plan.filterable) {
     const field = model.fields[name]!;
+    // The lookups the filter parser accepts for this field's type, and no others.
     for (const lookup of lookupsFor(field)) {
-      // isnull on a field that is never null always answers the same: not worth a parameter.
-      if (lookup === "isnull" && field.nullable !== true) continue;
       const param = lookup === "exact" ? name : `${name}__${lookup}`;
       if (RESERVED_PARAMS.has(param)) continue;
       const described = lookupParameter(field, lookup);

@@ -7,7 +7,16 @@ import { BaseSerializer } from "../serializers/base-serializer.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { ViewSetConfig } from "../viewsets/viewset-config.js";
-import { basicAuthentication, bearerTokenAuthentication, isAuthenticated } from "../auth/index.js";
+import {
+  allowAny,
+  anyOf,
+  basicAuthentication,
+  bearerTokenAuthentication,
+  definePermission,
+  isAuthenticated,
+  isAuthenticatedOrReadOnly,
+} from "../auth/index.js";
+import type { Permission } from "../auth/permissions.js";
 import { sendJSON } from "../http/respond.js";
 import { contractApp, countingThrottle } from "../testing/fixtures.js";
 import { OpenAPIGenerator } from "./openapi.js";
@@ -168,7 +177,8 @@ describe("include(router) on the contract app", () => {
       schema: { type: "integer", maximum: 100, default: 20 },
     });
     const ordering = param(list, "ordering")!;
-    expect(ordering).toMatchObject({ style: "form", explode: false, schema: { type: "array" } });
+    // Repeated keys: what openapi-fetch and orval send for an array, and what the server reads.
+    expect(ordering).toMatchObject({ style: "form", explode: true, schema: { type: "array" } });
     expect((ordering.schema.items as SchemaObject).enum).toEqual(
       expect.arrayContaining(["price", "-price", "name", "-createdAt"]),
     );
@@ -180,11 +190,33 @@ describe("include(router) on the contract app", () => {
     expect(param(list, "price__gte")).toMatchObject({ schema: { type: "string", format: "decimal" } });
     expect(param(list, "price__in")).toMatchObject({
       style: "form",
-      explode: false,
+      explode: true,
       schema: { type: "array", items: { type: "string", format: "decimal" } },
     });
-    expect(param(list, "price__range")!.schema).toMatchObject({ type: "array", minItems: 2, maxItems: 2 });
+    expect(param(list, "price__range")).toMatchObject({
+      style: "form",
+      explode: true,
+      schema: { type: "array", minItems: 2, maxItems: 2 },
+    });
     expect(param(list, "price__icontains")).toBeUndefined();
+    // Only the lookups that make sense for the type (and that the server accepts).
+    expect(paramNames(list).filter((name) => name.startsWith("inStock"))).toEqual(["inStock"]);
+    expect(paramNames(list).filter((name) => name.startsWith("category"))).toEqual([
+      "category",
+      "category__in",
+      "category__isnull",
+    ]);
+    expect(paramNames(list).filter((name) => name.startsWith("name"))).toEqual([
+      "name",
+      "name__iexact",
+      "name__contains",
+      "name__icontains",
+      "name__startswith",
+      "name__istartswith",
+      "name__endswith",
+      "name__iendswith",
+      "name__in",
+    ]);
     expect(param(list, "status")!.schema).toEqual({ type: "string", enum: ["draft", "live", "archived"] });
     expect(param(list, "name__icontains")!.schema).toEqual({ type: "string" });
     expect(param(list, "inStock")!.schema).toEqual({ type: "boolean" });
@@ -205,15 +237,8 @@ describe("include(router) on the contract app", () => {
   it("narrows the parameters to filterFields and orderingFields, without search when there are no searchFields", () => {
     const document = contractDocument();
     const strict = op(document, "/api/v1/strict-products/", "get");
-    const text = ["iexact", "contains", "icontains", "startswith", "istartswith", "endswith", "iendswith"];
-    const compare = ["gt", "gte", "lt", "lte", "in", "range"];
-    expect(paramNames(strict)).toEqual([
-      "page",
-      "page_size",
-      "ordering",
-      "status",
-      ...[...text, ...compare].map((lookup) => `status__${lookup}`),
-    ]);
+    // status has choices: equality and `in` only, no `__gt` or `__contains` on an enum.
+    expect(paramNames(strict)).toEqual(["page", "page_size", "ordering", "status", "status__in"]);
     expect((param(strict, "ordering")!.schema.items as SchemaObject).enum).toEqual(["name", "-name"]);
     expect(param(strict, "page_size")!.schema).toMatchObject({ maximum: 3, default: 2 });
     expect(param(strict, "search")).toBeUndefined();
@@ -465,8 +490,9 @@ describe("include(router) with authentication, throttles, schemas and a custom v
       basicAuth: { type: "http", scheme: "basic" },
     });
     const list = op(document, "/api/v2/notes/", "get");
-    // A permission class is configured: no anonymous alternative.
-    expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
+    // isAuthenticatedOrReadOnly: anyone may read, only signed-in clients may write.
+    expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }, {}]);
+    expect(op(document, "/api/v2/notes/{id}", "delete").security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
     expect(Object.keys(list.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
     expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual([
@@ -500,6 +526,109 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
     expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "400", "401", "404"]);
     await validate(doc);
+  });
+
+  describe("anonymous access, operation by operation", () => {
+    const BEARER = [{ bearerAuth: [] }];
+    const OPTIONAL = [{ bearerAuth: [] }, {}];
+
+    /** The distinct security requirements of every operation. */
+    const distinct = (security: Record<string, unknown>): unknown[] =>
+      [...new Set(Object.values(security).map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text));
+
+    function securityOf(permissions: Permission[]): Record<string, unknown> {
+      const router = new Router("/x", {
+        authentication: [bearerTokenAuthentication({ verify: () => null })],
+        permissions,
+      });
+      router.register(
+        "notes",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+          model: Note,
+        }),
+      );
+      router.action("notes", "pin", { methods: ["GET", "POST"], detail: true, checks: true }, async () =>
+        sendJSON(200, {}),
+      );
+      const doc = new OpenAPIGenerator("x", "1").include(router).generate();
+      const security: Record<string, unknown> = {};
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          security[`${method.toUpperCase()} ${path}`] = (operation as OperationObject).security;
+        }
+      }
+      return security;
+    }
+
+    it("makes credentials optional on the safe methods under isAuthenticatedOrReadOnly, required on writes", async () => {
+      expect(securityOf([isAuthenticatedOrReadOnly])).toEqual({
+        "GET /x/notes/": OPTIONAL,
+        "GET /x/notes/{id}": OPTIONAL,
+        "POST /x/notes/": BEARER,
+        "PUT /x/notes/{id}": BEARER,
+        "PATCH /x/notes/{id}": BEARER,
+        "DELETE /x/notes/{id}": BEARER,
+        "GET /x/notes/{id}/pin": OPTIONAL,
+        "POST /x/notes/{id}/pin": BEARER,
+      });
+    });
+
+    it("makes them optional everywhere under allowAny, and required everywhere under isAuthenticated", () => {
+      expect(distinct(securityOf([allowAny]))).toEqual([OPTIONAL]);
+      expect(distinct(securityOf([isAuthenticated]))).toEqual([BEARER]);
+      expect(distinct(securityOf([allowAny, isAuthenticated]))).toEqual([BEARER]);
+    });
+
+    it("asks an app's own synchronous permission with an anonymous request of each operation's method", () => {
+      const seen: string[] = [];
+      const readsOnList = definePermission({
+        hasPermission: (request, view) => {
+          seen.push(`${request.method} ${view.resource} ${view.action} ${request.user === undefined}`);
+          return view.action === "list" || request.user != null;
+        },
+      });
+      const security = securityOf([readsOnList]);
+      expect(security["GET /x/notes/"]).toEqual(OPTIONAL);
+      expect(security["GET /x/notes/{id}"]).toEqual(BEARER);
+      expect(security["POST /x/notes/"]).toEqual(BEARER);
+      expect(seen).toContain("GET notes list true");
+      expect(seen).toContain("GET notes pin true");
+    });
+
+    it("asks for credentials when a permission cannot answer at once (async, combined, or throwing)", () => {
+      let asyncCalls = 0;
+      const asyncAllow: Permission = {
+        hasPermission: async () => {
+          asyncCalls++;
+          return true;
+        },
+      };
+      const throwing: Permission = {
+        hasPermission: (request) => (request.user as { id: number }).id > 0,
+      };
+      for (const permission of [asyncAllow, anyOf(allowAny), throwing]) {
+        expect(distinct(securityOf([permission]))).toEqual([BEARER]);
+      }
+      expect(asyncCalls).toBe(0);
+    });
+
+    it("stays a valid document", async () => {
+      const router = new Router("/x", {
+        authentication: [bearerTokenAuthentication({ verify: () => null })],
+        permissions: [isAuthenticatedOrReadOnly],
+      });
+      router.register(
+        "notes",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset: new MemoryManager<RowOfModel<typeof Note>>([]),
+          model: Note,
+        }),
+      );
+      await validate(new OpenAPIGenerator("x", "1").include(router).generate());
+    });
   });
 
   it("documents actions with checks: true like the standard routes: security, 401, 403 and 429", async () => {

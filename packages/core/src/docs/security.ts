@@ -1,6 +1,8 @@
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { ApiRequest } from "../http/request.js";
+import type { HttpMethod } from "../viewsets/actions.js";
+import type { ViewInfo } from "../viewsets/view-info.js";
 import type { DocumentBuilder } from "./document-builder.js";
 import type { SecurityRequirement, SecuritySchemeObject } from "./openapi-types.js";
 
@@ -37,15 +39,8 @@ export function securitySchemeOf(authenticator: Authenticator): { name: string; 
   return null;
 }
 
-/**
- * The `security` of an operation: any one of the described schemes; anonymous access (`{}`) too
- * when no permission class is configured, since then nothing turns an anonymous request away.
- */
-export function securityRequirements(
-  builder: DocumentBuilder,
-  authenticators: readonly Authenticator[],
-  permissions: readonly Permission[],
-): SecurityRequirement[] | undefined {
+/** The security schemes of the authenticators that describe one, by their component names. */
+export function securitySchemeNames(builder: DocumentBuilder, authenticators: readonly Authenticator[]): string[] {
   const names: string[] = [];
   for (const authenticator of authenticators) {
     const described = securitySchemeOf(authenticator);
@@ -53,8 +48,57 @@ export function securityRequirements(
     const name = builder.securityScheme(described.name, described.scheme);
     if (!names.includes(name)) names.push(name);
   }
-  if (names.length === 0) return undefined;
-  const requirements: SecurityRequirement[] = names.map((name) => ({ [name]: [] }));
-  if (permissions.length === 0) requirements.push({});
+  return names;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/**
+ * Whether a request without credentials passes every permission's request-level check for one
+ * operation: each check is asked, as the guard would ask it, with an anonymous request of that
+ * method (so a check must not count on being called only for real requests). Only a synchronous
+ * `true` counts: the document is drawn synchronously. A check that answers with a promise (the
+ * combinators `allOf`, `anyOf` and `not` do) or throws is taken to turn anonymous requests away,
+ * so the document asks for credentials, which the server accepts anyway; an `async` function is
+ * not even called, its answer could only be a promise.
+ */
+export function allowsAnonymous(permissions: readonly Permission[], method: HttpMethod, view: ViewInfo): boolean {
+  const request: ApiRequest = { ...DOCS_REQUEST, method, headers: {}, user: undefined };
+  for (const permission of permissions) {
+    const check = permission.hasPermission;
+    if (check === undefined) continue;
+    if (check.constructor?.name === "AsyncFunction") return false;
+    let allowed: unknown;
+    try {
+      allowed = check.call(permission, { ...request }, view);
+    } catch {
+      return false;
+    }
+    if (isThenable(allowed)) {
+      // Not awaited: the document is drawn synchronously. Keep a rejection from going unhandled.
+      Promise.resolve(allowed).catch(() => {});
+      return false;
+    }
+    if (allowed !== true) return false;
+  }
+  return true;
+}
+
+/**
+ * The `security` of an operation: any one of the described schemes, and anonymous access (`{}`)
+ * too when an anonymous request passes the permissions (none configured, `allowAny`, or a safe
+ * method under `isAuthenticatedOrReadOnly`). Undefined when no scheme can be described.
+ */
+export function securityRequirements(
+  schemes: readonly string[],
+  permissions: readonly Permission[],
+  method: HttpMethod,
+  view: ViewInfo,
+): SecurityRequirement[] | undefined {
+  if (schemes.length === 0) return undefined;
+  const requirements: SecurityRequirement[] = schemes.map((name) => ({ [name]: [] }));
+  if (allowsAnonymous(permissions, method, view)) requirements.push({});
   return requirements;
 }

@@ -23,6 +23,12 @@ export interface FieldDef {
   readonly decimalPlaces?: number;
   /** The model a foreign key points at. */
   readonly references?: string;
+  /**
+   * A `json` field's value schema (valibot): request bodies are validated with it (a 400 names
+   * the path inside the value, `attributes.size`), the OpenAPI document describes the field with
+   * it, and the row type holds its output type.
+   */
+  readonly schema?: v.GenericSchema;
 }
 
 export type Fields = Readonly<Record<string, FieldDef>>;
@@ -42,7 +48,13 @@ export interface FieldValueTypes {
   foreignKey: number;
 }
 
-type ChoiceValue<F extends FieldDef> = F["choices"] extends readonly (infer C)[] ? C : FieldValueTypes[F["type"]];
+type TypeValue<F extends FieldDef> = F extends {
+  readonly type: "json";
+  readonly schema: infer S extends v.GenericSchema;
+}
+  ? v.InferOutput<S>
+  : FieldValueTypes[F["type"]];
+type ChoiceValue<F extends FieldDef> = F["choices"] extends readonly (infer C)[] ? C : TypeValue<F>;
 type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
 
 /** The row type of a model declared with `defineModel`. */
@@ -110,7 +122,7 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
       );
       break;
     case "json":
-      schema = v.unknown();
+      schema = field.schema ?? v.unknown();
       break;
   }
   if (field.choices) {

@@ -13,6 +13,8 @@ const fields: Record<string, FieldDef> = {
   at: { type: "time" },
   day: { type: "date" },
   meta: { type: "json" },
+  cat: { type: "foreignKey", references: "Category" },
+  note: { type: "text", nullable: true },
 };
 const filterable = new Set(Object.keys(fields).filter((f) => f !== "meta"));
 const build = (query: string) => buildFilters(parseQuery(query), fields, filterable);
@@ -129,7 +131,7 @@ describe("buildFilters", () => {
     });
     expect(build("id__in=3,4")).toEqual({ kind: "condition", field: "id", lookup: "in", value: [3, 4] });
     expect(build("id__in=")).toEqual({ kind: "condition", field: "id", lookup: "in", value: [] });
-    expect(build("name__isnull=0")).toEqual({ kind: "condition", field: "name", lookup: "isnull", value: false });
+    expect(build("note__isnull=0")).toEqual({ kind: "condition", field: "note", lookup: "isnull", value: false });
     expect(build("name__icontains=50%")).toEqual({
       kind: "condition",
       field: "name",
@@ -163,9 +165,49 @@ describe("buildFilters", () => {
   });
 
   it("knows which lookups each type takes", () => {
-    expect(lookupsFor({ type: "bool" })).toEqual(["exact", "in", "isnull"]);
-    expect(lookupsFor({ type: "json" })).toEqual([]);
-    expect(lookupsFor({ type: "int" })).not.toContain("icontains");
-    expect(lookupsFor({ type: "text" })).toContain("iendswith");
+    const text = ["iexact", "contains", "icontains", "startswith", "istartswith", "endswith", "iendswith"];
+    const ordered = ["exact", "gt", "gte", "lt", "lte", "in", "range"];
+    expect(lookupsFor({ type: "bool" })).toEqual(["exact"]);
+    expect(lookupsFor({ type: "bool", nullable: true })).toEqual(["exact", "isnull"]);
+    expect(lookupsFor({ type: "json", nullable: true })).toEqual([]);
+    expect(lookupsFor({ type: "string" })).toEqual(["exact", ...text, "in"]);
+    expect(lookupsFor({ type: "text", nullable: true })).toEqual(["exact", ...text, "in", "isnull"]);
+    expect(lookupsFor({ type: "string", choices: ["a", "b"] })).toEqual(["exact", "in"]);
+    expect(lookupsFor({ type: "int", choices: [1, 2] })).toEqual(["exact", "in"]);
+    expect(lookupsFor({ type: "foreignKey", nullable: true })).toEqual(["exact", "in", "isnull"]);
+    for (const type of ["int", "decimal", "time", "date"] as const) expect(lookupsFor({ type })).toEqual(ordered);
+  });
+
+  it("refuses the lookups that make no sense for the field's type, naming the ones it takes", () => {
+    const cases: Record<string, string> = {
+      "status__gt=draft": "status__gt",
+      "status__contains=dr": "status__contains",
+      "live__gt=true": "live__gt",
+      "live__in=true,false": "live__in",
+      "price__contains=1": "price__contains",
+      "name__gt=m": "name__gt",
+      "name__range=a,m": "name__range",
+      "cat__gte=2": "cat__gte",
+      "price__isnull=true": "price__isnull",
+    };
+    for (const [query, param] of Object.entries(cases)) {
+      const error = errorOf(query);
+      expect(Object.keys(error.errors), query).toEqual([param]);
+    }
+    expect(errorOf("status__gt=draft").errors.status__gt![0]).toContain("exact, in");
+    expect(build("note__isnull=true")).toEqual({ kind: "condition", field: "note", lookup: "isnull", value: true });
+  });
+
+  it("reads `in`, `range` and ordering sent as repeated keys, as generated clients send arrays", () => {
+    expect(build("id__in=3&id__in=4,5")).toEqual({ kind: "condition", field: "id", lookup: "in", value: [3, 4, 5] });
+    expect(build("price__range=1&price__range=5.5")).toEqual({
+      kind: "condition",
+      field: "price",
+      lookup: "range",
+      value: ["1", "5.5"],
+    });
+    // Two comma-separated pairs stay two ranges, either of which matches.
+    expect(build("id__range=1,2&id__range=8,9")).toMatchObject({ kind: "or" });
+    expect(Object.keys(errorOf("id__range=1&id__range=2&id__range=3").errors)).toEqual(["id__range"]);
   });
 });

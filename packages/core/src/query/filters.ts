@@ -3,6 +3,9 @@ import type { FieldDef } from "../models/fields.js";
 import { textProblem } from "../models/storable.js";
 import { CoercionError, coerceValue, parseBoolean } from "./coerce.js";
 import { type Condition, type Expression, type FilterValue, type Lookup, LOOKUPS, and, or } from "./expression.js";
+import { lookupsFor } from "./lookups.js";
+
+export { isFilterable, lookupsFor } from "./lookups.js";
 
 /** Query parameters the list pipeline itself reads; never filters. */
 export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
@@ -15,39 +18,6 @@ export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 const KNOWN_LOOKUPS: ReadonlySet<string> = new Set(LOOKUPS);
-const TEXT_LOOKUPS: ReadonlySet<Lookup> = new Set([
-  "iexact",
-  "contains",
-  "icontains",
-  "startswith",
-  "istartswith",
-  "endswith",
-  "iendswith",
-]);
-
-// Computed once: lookupsFor runs for every filter parameter of every list request.
-const NO_LOOKUPS: readonly Lookup[] = Object.freeze([]);
-const BOOL_LOOKUPS: readonly Lookup[] = Object.freeze(["exact", "in", "isnull"]);
-const ORDERED_LOOKUPS: readonly Lookup[] = Object.freeze(LOOKUPS.filter((lookup) => !TEXT_LOOKUPS.has(lookup)));
-
-/** Which lookups a field type takes. JSON fields are not filterable. */
-export function lookupsFor(field: FieldDef): readonly Lookup[] {
-  switch (field.type) {
-    case "json":
-      return NO_LOOKUPS;
-    case "bool":
-      return BOOL_LOOKUPS;
-    case "string":
-    case "text":
-      return LOOKUPS;
-    default:
-      return ORDERED_LOOKUPS;
-  }
-}
-
-export function isFilterable(field: FieldDef): boolean {
-  return field.type !== "json";
-}
 
 /** Query parameters one request may carry, as Django's DATA_UPLOAD_MAX_NUMBER_FIELDS. */
 export const MAX_QUERY_PARAMETERS = 1000;
@@ -149,6 +119,17 @@ function parameterCondition(
   return or([...conditions.values()]);
 }
 
+/**
+ * Generated clients (openapi-fetch, orval) send an array as repeated keys: `?price__range=1&price__range=5`
+ * is one range, as `?price__range=1,5` is (repeated `in` keys already make one list).
+ */
+function conditionTexts(lookup: string, values: readonly string[]): readonly string[] {
+  if (lookup === "range" && values.length === 2 && !values.some((text) => text.includes(","))) {
+    return [values.join(",")];
+  }
+  return values;
+}
+
 /** Splits `price__gte` into field and lookup, when the field is filterable. */
 function parseKey(
   key: string,
@@ -195,11 +176,15 @@ export function buildFilters(
     const parsed = parseKey(key, fields, filterable);
     if (!parsed) continue;
     const { name, field, lookup } = parsed;
-    if (!KNOWN_LOOKUPS.has(lookup) || !lookupsFor(field).includes(lookup as Lookup)) {
-      throw invalid(key, `Unknown lookup "${lookup.slice(0, 30)}" for field "${name}".`);
+    const allowed = lookupsFor(field);
+    if (!KNOWN_LOOKUPS.has(lookup) || !allowed.includes(lookup as Lookup)) {
+      throw invalid(
+        key,
+        `Unknown lookup "${lookup.slice(0, 30)}" for field "${name}"; it takes: ${allowed.join(", ")}.`,
+      );
     }
     try {
-      clauses.push(parameterCondition(key, name, field, lookup as Lookup, values));
+      clauses.push(parameterCondition(key, name, field, lookup as Lookup, conditionTexts(lookup, values)));
     } catch (error) {
       if (error instanceof CoercionError) throw invalid(key, error.message);
       throw error;

@@ -57,6 +57,15 @@ describe("the list pipeline outside a viewset", () => {
     }
   });
 
+  it("reads ordering sent as repeated keys (openapi-fetch's form of an array) like the comma-separated one", () => {
+    const manager = new MemoryManager(productRows());
+    const repeated = buildListQuery(manager, parseQuery("ordering=-name&ordering=nope&ordering=price"), grammar);
+    expect(repeated.ordering).toEqual(["-name", "price", "id"]);
+    expect(repeated.ordering).toEqual(
+      buildListQuery(manager, parseQuery("ordering=-name,nope,price"), grammar).ordering,
+    );
+  });
+
   it("ignores fields the grammar does not list, and ends the default order with the key", () => {
     const { ordering } = buildListQuery(new MemoryManager(productRows()), parseQuery("secret=x"), grammar);
     expect(ordering).toEqual(["-price", "id"]);

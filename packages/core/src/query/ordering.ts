@@ -1,5 +1,5 @@
 /**
- * `?ordering=-price,name`: unknown or non-orderable fields are ignored, and the primary key
+ * `?ordering=-price,name` (or `?ordering=-price&ordering=name`): unknown or non-orderable fields are ignored, and the primary key
  * always ends the order so that pages are stable.
  */
 export function resolveOrdering(
@@ -8,7 +8,8 @@ export function resolveOrdering(
   defaultOrdering: readonly string[],
   primaryKey: string,
 ): string[] {
-  const requested = param?.[0] ? parseTerms(param[0], orderable) : [];
+  // `ordering=-price,name`, or the repeated keys generated clients send for an array.
+  const requested = param?.length ? parseTerms(param.join(","), orderable) : [];
   const terms = requested.length > 0 ? requested : parseTerms(defaultOrdering.join(","), orderable);
   if (!terms.some((term) => fieldOf(term) === primaryKey)) terms.push(primaryKey);
   return terms;

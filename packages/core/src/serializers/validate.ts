@@ -47,11 +47,17 @@ function issueMessage(issue: v.BaseIssue<unknown>): string {
   return issue.message;
 }
 
+/** `price`, or the path inside a JSON field's value (`attributes.size`, `tags.0`). */
+function errorKey(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path;
+  if (!path || typeof path[0]?.key !== "string") return "non_field_errors";
+  return path.map((item) => String(item.key)).join(".");
+}
+
 function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of issues) {
-    const key = issue.path?.[0]?.key;
-    const field = typeof key === "string" ? key : "non_field_errors";
+    const field = errorKey(issue);
     (errors[field] ??= []).push(issueMessage(issue));
   }
   return errors;

@@ -238,6 +238,11 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         expect(await ids("status=live&status=archived&id__lte=4")).toEqual([1, 2, 4]);
       });
 
+      it("reads `in` and `range` sent as repeated keys, as generated clients send arrays", async () => {
+        expect(await ids("id__in=3&id__in=1,2")).toEqual([1, 2, 3]);
+        expect(await ids("id__range=4&id__range=6")).toEqual([4, 5, 6]);
+      });
+
       it("answers 400 naming the parameter for a value that does not coerce or an unknown lookup", async () => {
         const cases: Record<string, string> = {
           "price__gte=abc": "price__gte",
@@ -249,6 +254,12 @@ export function runAdapterContract(options: AdapterContractOptions): void {
           "id__range=1": "id__range",
           "notes__isnull=perhaps": "notes__isnull",
           "inStock__contains=t": "inStock__contains",
+          // Lookups that make no sense for the type: no order on an enum, a boolean, text or a foreign key.
+          "status__gt=draft": "status__gt",
+          "inStock__in=true": "inStock__in",
+          "name__lt=m": "name__lt",
+          "category__gte=2": "category__gte",
+          "price__isnull=false": "price__isnull",
           "id=99999999999999999999": "id",
         };
         for (const [query, param] of Object.entries(cases)) {
@@ -279,6 +290,11 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         expect(reply.json.results.map((r: { id: number }) => r.id)).toEqual([42, 36, 30]);
         const byStatus = await get("/api/v1/products/?ordering=status&page_size=3");
         expect(byStatus.json.results.map((r: { id: number }) => r.id)).toEqual([2, 5, 8]);
+      });
+
+      it("reads ordering sent as repeated keys like the comma-separated form", async () => {
+        const repeated = await get("/api/v1/products/?ordering=-inStock&ordering=-price&page_size=3&status=draft");
+        expect(repeated.json.results.map((r: { id: number }) => r.id)).toEqual([42, 36, 30]);
       });
 
       it("ignores unknown and non-orderable fields", async () => {
