@@ -28,7 +28,7 @@ export interface Sample {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
-export const CONNECTIONS = 10;
+export const CONNECTIONS = 50;
 
 let canPin: boolean | undefined;
 
