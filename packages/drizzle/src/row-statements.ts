@@ -25,10 +25,8 @@ export class RowStatements<T extends Table> {
     // With one, the scope's condition may differ per request: a statement per shape.
     const rows = await this.access.run(ctx, "read", () =>
       this.access.options.scope
-        ? this.access.statements.select(
-            "get",
-            this.access.where(ctx, [eq(this.primaryKeyColumn, value)]),
-            (where) => this.access.db.select().from(this.access.table).where(where).limit(1),
+        ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
+            this.access.db.select().from(this.access.table).where(where).limit(1),
           )
         : this.runPreparedGet(value),
     );
