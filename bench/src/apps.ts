@@ -1,6 +1,6 @@
 import { type Server, createServer } from "node:http";
 import type { Router } from "@viewsets/core";
-import type { ShopDatabase } from "../../examples/shop/src/database.js";
+import type { ProductStore } from "./hand-written/store.js";
 
 export const FRAMEWORKS = ["express", "koa", "hono"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
@@ -39,22 +39,22 @@ export async function viewsetServer(framework: Framework, router: Router): Promi
 }
 
 /** The hand-written products routes on a bare app of the same framework. */
-export async function handWrittenServer(framework: Framework, db: ShopDatabase): Promise<Server> {
+export async function handWrittenServer(framework: Framework, store: ProductStore): Promise<Server> {
   switch (framework) {
     case "express": {
       const { handWrittenExpress } = await import("./hand-written/express.js");
-      return createServer(handWrittenExpress(db));
+      return createServer(handWrittenExpress(store));
     }
     case "koa": {
       const { handWrittenKoa } = await import("./hand-written/koa.js");
-      return createServer(handWrittenKoa(db).callback());
+      return createServer(handWrittenKoa(store).callback());
     }
     case "hono": {
       const [{ handWrittenHono }, { createAdaptorServer }] = await Promise.all([
         import("./hand-written/hono.js"),
         import("@hono/node-server"),
       ]);
-      return createAdaptorServer({ fetch: handWrittenHono(db).fetch }) as Server;
+      return createAdaptorServer({ fetch: handWrittenHono(store).fetch }) as Server;
     }
   }
 }

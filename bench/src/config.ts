@@ -1,13 +1,16 @@
 import type { Framework } from "./apps.js";
 
-export type Implementation = "viewset" | "hand-written" | "cursor";
+export type Implementation = "viewset" | "hand-written" | "cursor" | "feathers";
 export type ThrottleVariant = "none" | "ip-memory" | "user-memory" | "ip-redis" | "user-redis";
 
 /** What one benchmark server process serves (passed to it as JSON in `BENCH_SERVER`). */
 export interface ServerConfig {
   framework: Framework;
   implementation: Implementation;
+  /** The SQLite file (also when `postgres` is set: unused then). */
   database: string;
+  /** Serve PostgreSQL's products in this schema instead (127.0.0.1:5432, database `test`). */
+  postgres?: string;
   readonly?: boolean;
   throttle?: ThrottleVariant;
   /** Sign requests in with `Authorization: Bearer bench` (user id 1). */
@@ -18,3 +21,5 @@ export interface ServerConfig {
 /** High enough never to refuse during a run: the cost of counting is what is measured. */
 export const THROTTLE_RATE = "1000000/min";
 export const BENCH_TOKEN = "bench";
+
+export const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -7,6 +7,7 @@ import type { ApiRequest } from "@viewsets/core";
 import { createShopRouter } from "../../examples/shop/src/app.js";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { createProduct, listProducts, retrieveProduct } from "./hand-written/products.js";
+import { sqliteStore } from "./hand-written/store.js";
 import { median } from "./load.js";
 import { SCENARIOS } from "./scenarios.js";
 
@@ -43,23 +44,24 @@ async function microseconds(iterations: number, run: () => unknown): Promise<num
 export async function inProcessCosts(file: string, rounds = 7): Promise<InProcessCost[]> {
   const { db, close } = openDatabase(file, { seed: false });
   const router = createShopRouter(db);
+  const store = sqliteStore(db);
   const { list, retrieve, create } = SCENARIOS;
   const listQuery = list.path.slice(list.path.indexOf("?") + 1);
   const sides: [string, () => unknown, () => unknown][] = [
     [
       "list",
       () => router.handle(apiRequest("GET", list.path)),
-      () => JSON.stringify(listProducts(db, ORIGIN, "/api/v1/products/", listQuery).body),
+      async () => JSON.stringify((await listProducts(store, ORIGIN, "/api/v1/products/", listQuery)).body),
     ],
     [
       "retrieve",
       () => router.handle(apiRequest("GET", retrieve.path)),
-      () => JSON.stringify(retrieveProduct(db, "2500").body),
+      async () => JSON.stringify((await retrieveProduct(store, "2500")).body),
     ],
     [
       "create",
       () => router.handle(apiRequest("POST", create.path, create.body)),
-      () => JSON.stringify(createProduct(db, ORIGIN, create.path, JSON.parse(create.body)).body),
+      async () => JSON.stringify((await createProduct(store, ORIGIN, create.path, JSON.parse(create.body))).body),
     ],
   ];
   const costs: InProcessCost[] = [];

@@ -28,7 +28,7 @@ export interface Sample {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
-export const CONNECTIONS = 10;
+export const CONNECTIONS = 50;
 
 let canPin: boolean | undefined;
 
@@ -87,7 +87,8 @@ export async function warmUp(server: RunningServer, load: Load, requests: number
   await autocannon({
     url: `${server.url}${load.path}`,
     connections: CONNECTIONS,
-    amount: requests,
+    // autocannon refuses fewer requests than connections.
+    amount: Math.max(requests, CONNECTIONS),
     method: load.method ?? "GET",
     body: load.body,
     headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },

@@ -10,7 +10,6 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_SEED } from "../../examples/shop/src/seed.js";
 import { FRAMEWORKS, type Framework } from "./apps.js";
 import type { Implementation } from "./config.js";
 import { copyDatabase, seededDatabase } from "./data.js";
@@ -109,7 +108,11 @@ async function main(): Promise<void> {
   const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];
   const directory = mkdtempSync(join(tmpdir(), "viewsets-profile-"));
   try {
-    const database = copyDatabase(seededDatabase("shop", DEFAULT_SEED).file, directory, "shop");
+    const database = copyDatabase(
+      seededDatabase("products-10k", { products: 10_000, priceChanges: 0 }).file,
+      directory,
+      "products",
+    );
     const server = await startServer(
       { framework: framework as Framework, implementation: implementation as Implementation, database },
       { profileDir: directory },

@@ -9,11 +9,12 @@
  * Medians over the rounds are reported, with the spread of the per-round ratios.
  *
  *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds per side and whole seconds per measurement
- *   BENCH_ONLY=core,adapters,large,throttle  which sections to run (default all)
+ *   BENCH_ONLY=core,adapters,pg,peer,large,throttle  which sections to run (default all)
  *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
  *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
  */
 import { spawnSync } from "node:child_process";
+import pg from "pg";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Socket } from "node:net";
 import { cpus, tmpdir } from "node:os";
@@ -30,19 +31,19 @@ import { RedisThrottleStore } from "@viewsets/redis";
 import { modelViewSet } from "@viewsets/drizzle";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { products } from "../../examples/shop/src/schema.js";
-import { DEFAULT_SEED } from "../../examples/shop/src/seed.js";
 import { FRAMEWORKS } from "./apps.js";
-import { BENCH_TOKEN, THROTTLE_RATE, type ServerConfig, type ThrottleVariant } from "./config.js";
+import { BENCH_TOKEN, PG_URL, THROTTLE_RATE, type ServerConfig, type ThrottleVariant } from "./config.js";
 import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
 import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
-import { SCENARIOS } from "./scenarios.js";
+import { fillPostgres } from "./pg-shop.js";
+import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 /** Requests sent to a fresh process before it is measured: enough for the JIT to settle. */
 const WARMUP_REQUESTS = 500;
-const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,large,throttle").split(","));
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle").split(","));
 const ADAPTERS = FRAMEWORKS.filter((framework) =>
   (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework),
 );
@@ -55,6 +56,10 @@ interface Contender {
   readonly loads: readonly Load[];
   /** Requests before measuring each load (fewer for slow routes). */
   readonly warmUp?: number;
+  /** The server's entry file, when not bench/src/server.ts (Feathers). */
+  readonly entry?: string;
+  /** Runs after each turn's server stopped (PostgreSQL: remove the rows the turn created). */
+  readonly after?: () => Promise<void>;
 }
 
 interface Row {
@@ -96,7 +101,7 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
     for (let turn = 0; turn < contenders.length; turn++) {
       const index = (round + turn) % contenders.length;
       const contender = contenders[index]!;
-      const server = await startServer(contender.config());
+      const server = await startServer(contender.config(), contender.entry ? { entry: contender.entry } : {});
       try {
         for (const [scenario, load] of contender.loads.entries()) {
           await warmUp(server, load, contender.warmUp ?? WARMUP_REQUESTS);
@@ -107,6 +112,7 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
         }
       } finally {
         await server.stop();
+        await contender.after?.();
       }
     }
   }
@@ -218,24 +224,93 @@ async function noiseFloor(base: string): Promise<void> {
   );
 }
 
-async function adapters(base: string): Promise<void> {
-  await noiseFloor(base);
+/**
+ * The viewset against the hand-written handler on each framework, on a fresh copy of the SQLite
+ * file per turn, or on PostgreSQL's schema (the rows a turn created are removed after it).
+ */
+async function adapters(base: string, postgres?: { schema: string; pool: pg.Pool }): Promise<void> {
+  const section = postgres ? "pg" : "adapters";
+  if (!postgres) await noiseFloor(base);
   const loads = ADAPTER_SCENARIOS.map((name) => SCENARIOS[name]);
+  const after = postgres
+    ? async () => {
+        await postgres.pool.query(`DELETE FROM ${postgres.schema}.products WHERE id > ${PG_SIZE}`);
+      }
+    : undefined;
   for (const framework of ADAPTERS) {
     const config = (implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
       framework,
       implementation,
-      database: freshCopy(base),
+      database: postgres ? base : freshCopy(base),
+      ...(postgres ? { postgres: postgres.schema } : {}),
     });
     await assertSameAnswers(config("viewset")(), config("hand-written")(), loads);
+    await after?.();
     const [viewset, hand] = await rounds([
-      { label: "viewset", config: config("viewset"), loads },
-      { label: "hand-written", config: config("hand-written"), loads },
+      { label: "viewset", config: config("viewset"), loads, ...(after ? { after } : {}) },
+      { label: "hand-written", config: config("hand-written"), loads, ...(after ? { after } : {}) },
     ]);
     ADAPTER_SCENARIOS.forEach((scenario, i) => {
-      row("adapters", framework, scenario, ["viewset", "hand-written"], viewset![i]!, hand![i]!);
+      row(section, framework, scenario, ["viewset", "hand-written"], viewset![i]!, hand![i]!);
     });
   }
+}
+
+const PG_SIZE = 10_000;
+const PG_SCHEMA = `viewsets_bench_products_${PG_SIZE}`;
+
+async function postgresAdapters(base: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    notes.push(`PostgreSQL was not reachable (${(error as Error).message}): the PostgreSQL rows were skipped.`);
+    await pool.end();
+    return;
+  }
+  try {
+    const ms = await fillPostgres(pool, PG_SCHEMA, PG_SIZE);
+    if (ms > 0) log(`filled PostgreSQL schema ${PG_SCHEMA} with ${PG_SIZE} products in ${(ms / 1000).toFixed(1)} s`);
+    await adapters(base, { schema: PG_SCHEMA, pool });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The viewset (Express) against FeathersJS on @feathersjs/knex over the same SQLite file: list and retrieve. */
+async function peer(base: string): Promise<void> {
+  const config = (implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
+    framework: "express",
+    implementation,
+    database: base,
+    readonly: true,
+  });
+  const feathersLoads = [FEATHERS_SCENARIOS.list, FEATHERS_SCENARIOS.retrieve];
+  // The same rows, or the comparison is void: Feathers' page and ours hold the same ids.
+  await withServers([config("viewset")()], async ([viewset]) => {
+    const feathers = await startServer(config("feathers")(), { entry: FEATHERS_ENTRY });
+    try {
+      const ours = (await (await fetch(`${viewset!.url}${SCENARIOS.list.path}`)).json()) as {
+        count: number;
+        results: { id: number }[];
+      };
+      const theirs = (await (await fetch(`${feathers.url}${FEATHERS_SCENARIOS.list.path}`)).json()) as {
+        total: number;
+        data: { id: number }[];
+      };
+      const ids = (rows: { id: number }[]) => rows.map((r) => r.id).join(",");
+      if (ours.count !== theirs.total || ids(ours.results) !== ids(theirs.data))
+        throw new Error(`Feathers' list differs from the viewset's: ${theirs.total} rows, ids ${ids(theirs.data)}`);
+    } finally {
+      await feathers.stop();
+    }
+  });
+  const [viewset, feathers] = await rounds([
+    { label: "viewset", config: config("viewset"), loads: [SCENARIOS.list, SCENARIOS.retrieve] },
+    { label: "feathers", config: config("feathers"), loads: feathersLoads, entry: FEATHERS_ENTRY },
+  ]);
+  row("peer", "express", "list", ["viewset", "feathers"], viewset![0]!, feathers![0]!);
+  row("peer", "express", "retrieve", ["viewset", "feathers"], viewset![1]!, feathers![1]!);
 }
 
 /** A cursor that points at the middle of the newest-first list, found through the API itself (in-process). */
@@ -464,6 +539,24 @@ function report(machine: string): string {
       ]),
     );
   }
+  if (rows.some((r) => r.section === "pg")) {
+    parts.push(
+      [
+        `PostgreSQL 15 (${PG_SIZE.toLocaleString("en")} products in a schema of its own, the same requests), viewset / hand-written:`,
+        "",
+        table("pg", ["adapter", "scenario", "viewset req/s", "hand-written req/s", "viewset / hand-written", "spread"]),
+      ].join("\n"),
+    );
+  }
+  if (rows.some((r) => r.section === "peer")) {
+    parts.push(
+      [
+        "The viewset (Express) against FeathersJS 5 on @feathersjs/knex (Express), the same SQLite file, rows and order:",
+        "",
+        table("peer", ["adapter", "scenario", "viewset req/s", "feathers req/s", "viewset / feathers", "spread"]),
+      ].join("\n"),
+    );
+  }
   if (rows.some((r) => r.section === "large")) {
     parts.push(
       [
@@ -506,9 +599,11 @@ async function main(): Promise<void> {
     spawnSync("taskset", ["-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
   }
   try {
-    const base = seededDatabase("shop", DEFAULT_SEED).file;
+    const base = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 }).file;
     if (SECTIONS.has("core")) await core(base);
     if (SECTIONS.has("adapters")) await adapters(base);
+    if (SECTIONS.has("pg")) await postgresAdapters(base);
+    if (SECTIONS.has("peer")) await peer(base);
     if (SECTIONS.has("large")) await large();
     if (SECTIONS.has("throttle")) await throttles(base);
   } finally {

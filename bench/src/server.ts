@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Authenticator, Router, Throttle } from "@viewsets/core";
 import { openDatabase, type ShopDatabase } from "../../examples/shop/src/database.js";
 import { handWrittenServer, viewsetServer } from "./apps.js";
-import { BENCH_TOKEN, type ServerConfig, THROTTLE_RATE } from "./config.js";
+import { BENCH_TOKEN, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
 
 async function throttlesOf(config: ServerConfig): Promise<{ throttles: Throttle[]; close(): Promise<void> }> {
   const variant = config.throttle ?? "none";
@@ -54,13 +54,42 @@ async function routerOf(config: ServerConfig, db: ShopDatabase, throttles: Throt
   return router;
 }
 
+/** PostgreSQL's products in the config's schema: the hand-written store or the viewset's router. */
+async function postgresServer(config: ServerConfig, schema: string, throttles: Throttle[]) {
+  const [{ default: pg }, { drizzle }, { pgShopTables }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("./pg-shop.js"),
+  ]);
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 8, options: `-c search_path=${schema}` });
+  const db = drizzle(pool);
+  const { products } = pgShopTables();
+  let server: Server;
+  if (config.implementation === "hand-written") {
+    const { pgStore } = await import("./hand-written/store.js");
+    server = await handWrittenServer(config.framework, pgStore(db, products));
+  } else {
+    const { pgShopRouter } = await import("./pg-router.js");
+    const authentication = await authenticationOf(config);
+    server = await viewsetServer(config.framework, pgShopRouter(db, products, { throttles, authentication }));
+  }
+  return { server, close: () => pool.end() };
+}
+
+async function sqliteServer(config: ServerConfig, throttles: Throttle[]) {
+  const database = openDatabase(config.database, { readonly: config.readonly === true, seed: false });
+  const server: Server =
+    config.implementation === "hand-written"
+      ? await handWrittenServer(config.framework, (await import("./hand-written/store.js")).sqliteStore(database.db))
+      : await viewsetServer(config.framework, await routerOf(config, database.db, throttles));
+  return { server, close: async () => database.close() };
+}
+
 const config = JSON.parse(process.env.BENCH_SERVER ?? "{}") as ServerConfig;
-const database = openDatabase(config.database, { readonly: config.readonly === true, seed: false });
 const { throttles, close } = await throttlesOf(config);
-const server: Server =
-  config.implementation === "hand-written"
-    ? await handWrittenServer(config.framework, database.db)
-    : await viewsetServer(config.framework, await routerOf(config, database.db, throttles));
+const { server, close: closeDatabase } = config.postgres
+  ? await postgresServer(config, config.postgres, throttles)
+  : await sqliteServer(config, throttles);
 
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
@@ -69,8 +98,5 @@ server.listen(0, "127.0.0.1", () => {
 process.once("SIGTERM", () => {
   server.closeAllConnections();
   server.close();
-  void close().finally(() => {
-    database.close();
-    process.exit(0);
-  });
+  void Promise.allSettled([close(), closeDatabase()]).finally(() => process.exit(0));
 });

@@ -1,12 +1,13 @@
 /**
- * The products API written by hand with drizzle, as an app without viewsets would: the same
- * SQL as the viewset's manager (one COUNT, one page query), the same envelope and links, and
+ * The products API written by hand, as a careful developer would without viewsets: the natural
+ * SQL (one COUNT, one page query; a get by id; an INSERT ... RETURNING) as statements prepared
+ * once per query shape with placeholders for values (`store.ts`: SQLite or PostgreSQL), the same
+ * envelope and links as the viewset, `JSON.stringify` of the rows by the framework, and
  * deliberately minimal validation. Each framework's file only reads its request and writes the
  * answer; this file holds what the three share.
  */
-import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { ShopDatabase } from "../../../examples/shop/src/database.js";
-import { PRODUCT_STATUSES, products } from "../../../examples/shop/src/schema.js";
+import { PRODUCT_STATUSES } from "../../../examples/shop/src/schema.js";
+import type { ListShape, NewProduct, ProductStore } from "./store.js";
 
 export interface Answer {
   readonly status: number;
@@ -17,13 +18,8 @@ export interface Answer {
 const PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
-const ORDERABLE = {
-  name: products.name,
-  price: products.price,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  id: products.id,
-};
+/** The shop's orderable fields; the primary key ends the order in the last term's direction, as the viewset's. */
+const ORDERABLE = new Set(["name", "price", "createdAt", "updatedAt"]);
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 function problem(status: number, detail: string, errors?: Record<string, string[]>): Answer {
@@ -31,14 +27,15 @@ function problem(status: number, detail: string, errors?: Record<string, string[
   return { status, body: { type: "about:blank", title, status, detail, ...(errors ? { errors } : {}) } };
 }
 
-function orderBy(text: string | null): SQL[] {
-  const terms: SQL[] = [];
-  for (const term of (text ?? "-createdAt").split(",")) {
-    const descending = term.startsWith("-");
-    const column = ORDERABLE[(descending ? term.slice(1) : term) as keyof typeof ORDERABLE];
-    if (column && column !== products.id) terms.push(descending ? desc(column) : asc(column));
+/** `?ordering=` as terms the store knows, ending with the primary key (bounded: one statement per shape). */
+function orderingOf(text: string | null): string[] {
+  const terms: string[] = [];
+  for (const term of (text ?? "").split(",")) {
+    const field = term.startsWith("-") ? term.slice(1) : term;
+    if (ORDERABLE.has(field) && !terms.some((t) => t.endsWith(field))) terms.push(term);
   }
-  terms.push(asc(products.id));
+  if (terms.length === 0) terms.push("-createdAt");
+  terms.push(terms[terms.length - 1]!.startsWith("-") ? "-id" : "id");
   return terms;
 }
 
@@ -51,12 +48,21 @@ function pageLink(origin: string, path: string, query: URLSearchParams, page: nu
   return `${origin}${path}${search === "" ? "" : `?${search}`}`;
 }
 
-/** `GET /api/v1/products/?status=live&ordering=-price&page=2` */
-export function listProducts(db: ShopDatabase, origin: string, path: string, rawQuery: string): Answer {
+/** `GET /api/v1/products/?price__gte=50&ordering=-price&page=2` (and `status=`). */
+export async function listProducts(
+  store: ProductStore,
+  origin: string,
+  path: string,
+  rawQuery: string,
+): Promise<Answer> {
   const query = new URLSearchParams(rawQuery);
   const status = query.get("status");
   if (status !== null && !(PRODUCT_STATUSES as readonly string[]).includes(status)) {
     return problem(400, 'Invalid value for filter "status".', { status: ["Select a valid choice."] });
+  }
+  const minPrice = query.get("price__gte");
+  if (minPrice !== null && !DECIMAL.test(minPrice)) {
+    return problem(400, 'Invalid value for filter "price__gte".', { price__gte: ["A valid number is required."] });
   }
   const pageSizeText = query.get("page_size");
   const size =
@@ -65,24 +71,12 @@ export function listProducts(db: ShopDatabase, origin: string, path: string, raw
       : PAGE_SIZE;
   const pageText = query.get("page") ?? "1";
   if (!POSITIVE_INT.test(pageText)) return problem(404, "Invalid page.");
-  const where = status === null ? undefined : eq(products.status, status as (typeof PRODUCT_STATUSES)[number]);
-
-  const [{ count } = { count: 0 }] = db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(where)
-    .all();
+  const shape: ListShape = { status, minPrice, ordering: orderingOf(query.get("ordering")) };
+  const count = await store.count(shape);
   const page = Number(pageText);
   const lastPage = Math.max(1, Math.ceil(count / size));
   if (page > lastPage) return problem(404, "Invalid page.");
-  const results = db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy(query.get("ordering")))
-    .limit(size)
-    .offset((page - 1) * size)
-    .all();
+  const results = await store.page(shape, size, (page - 1) * size);
   return {
     status: 200,
     body: {
@@ -95,15 +89,15 @@ export function listProducts(db: ShopDatabase, origin: string, path: string, raw
 }
 
 /** `GET /api/v1/products/{id}` */
-export function retrieveProduct(db: ShopDatabase, idText: string): Answer {
+export async function retrieveProduct(store: ProductStore, idText: string): Promise<Answer> {
   const id = Number(idText);
   if (!Number.isSafeInteger(id)) return problem(404, "Not found.");
-  const [product] = db.select().from(products).where(eq(products.id, id)).limit(1).all();
+  const product = await store.get(id);
   return product ? { status: 200, body: product } : problem(404, "Not found.");
 }
 
 /** `POST /api/v1/products/`: checks the types of the fields a product needs, then inserts. */
-export function createProduct(db: ShopDatabase, origin: string, path: string, body: unknown): Answer {
+export async function createProduct(store: ProductStore, origin: string, path: string, body: unknown): Promise<Answer> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return problem(400, "Invalid input.", { non_field_errors: ["Expected an object."] });
   const input = body as Record<string, unknown>;
@@ -120,18 +114,18 @@ export function createProduct(db: ShopDatabase, origin: string, path: string, bo
     errors.description = ["Must be text."];
   if (Object.keys(errors).length > 0) return problem(400, "Invalid input.", errors);
 
-  const [created] = db
-    .insert(products)
-    .values({
-      name: input.name as string,
-      categoryId: input.categoryId as number,
-      price: price as string,
-      status: input.status as (typeof PRODUCT_STATUSES)[number] | undefined,
-      inStock: input.inStock as boolean | undefined,
-      description: input.description as string | null | undefined,
-    })
-    .returning()
-    .all();
+  const now = new Date();
+  const product: NewProduct = {
+    name: input.name as string,
+    categoryId: input.categoryId as number,
+    price: price as string,
+    status: (input.status as NewProduct["status"] | undefined) ?? "draft",
+    inStock: (input.inStock as boolean | undefined) ?? true,
+    description: (input.description as string | null | undefined) ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const created = (await store.insert(product)) as { id: number };
   const listPath = path.endsWith("/") ? path : `${path}/`;
-  return { status: 201, body: created, headers: { Location: `${origin}${listPath}${created!.id}` } };
+  return { status: 201, body: created, headers: { Location: `${origin}${listPath}${created.id}` } };
 }

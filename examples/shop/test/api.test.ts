@@ -71,13 +71,13 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     expect(inTwo.body.count).toBe(sqlCount("category_id IN (1, 2) AND status IN ('draft', 'archived')"));
   });
 
-  it("orders by price, then by id, over every page", async () => {
+  it("orders by price, then by id in the same direction, over every page", async () => {
     const { body } = await getJSON(`${shop.api}/products/?ordering=-price&page_size=100`);
     const rows = body.results as ProductJSON[];
     expect(rows).toHaveLength(100);
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1]!, rows[i]!];
-      expect(Number(a.price) > Number(b.price) || (a.price === b.price && a.id < b.id)).toBe(true);
+      expect(Number(a.price) > Number(b.price) || (a.price === b.price && a.id > b.id)).toBe(true);
     }
     const top = shop.database.client.prepare("SELECT max(price) AS p FROM products").get() as { p: number };
     expect(Number(rows[0]!.price)).toBe(top.p);
@@ -88,7 +88,7 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     const { status, body } = await getJSON(url);
     expect(status).toBe(200);
     const expected = shop.database.client
-      .prepare("SELECT id FROM products WHERE status = 'live' ORDER BY price DESC, id ASC LIMIT 20 OFFSET 20")
+      .prepare("SELECT id FROM products WHERE status = 'live' ORDER BY price DESC, id DESC LIMIT 20 OFFSET 20")
       .all() as { id: number }[];
     expect(body.results.map((p: ProductJSON) => p.id)).toEqual(expected.map((row) => row.id));
     expect(body.next).toBe(`${shop.api}/products/?status=live&ordering=-price&page=3`);

@@ -7,7 +7,8 @@ type Row<T extends Table> = T["$inferSelect"];
 
 interface QueryState {
   readonly where: readonly SQL[];
-  readonly ordering: readonly SQL[];
+  /** Ordering terms as given (`"-price"`), checked against the columns; SQL only when a statement is made. */
+  readonly ordering: readonly string[];
   readonly offset: number;
   readonly limit: number | undefined;
 }
@@ -22,10 +23,12 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   /** Rows matching the filters, ignoring offset and limit (as the core's in-memory query set). */
   async count(ctx: RequestContext): Promise<number> {
     const rows = await this.access.run(ctx, "read", () =>
-      this.access.db
-        .select({ count: sql<number>`count(*)`.mapWith(Number) })
-        .from(this.access.table)
-        .where(this.access.where(ctx, this.state.where)),
+      this.access.statements.select("count", this.access.where(ctx, this.state.where), (where) =>
+        this.access.db
+          .select({ count: sql<number>`count(*)`.mapWith(Number) })
+          .from(this.access.table)
+          .where(where),
+      ),
     );
     return Number(rows[0]?.count ?? 0);
   }
@@ -43,14 +46,26 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     return Number(rows[0]?.count ?? 0);
   }
 
+  /** The rows in order, one page of them with offset and limit: one prepared statement per shape. */
   async all(ctx: RequestContext): Promise<Row<T>[]> {
-    let query = this.access.db.select().from(this.access.table).where(this.access.where(ctx, this.state.where));
-    if (this.state.ordering.length > 0) query = query.orderBy(...this.state.ordering);
-    const bareOffsetLimit = this.access.dialect.limitForBareOffset;
-    if (this.state.limit !== undefined) query = query.limit(this.state.limit);
-    else if (this.state.offset > 0 && bareOffsetLimit !== undefined) query = query.limit(bareOffsetLimit);
-    if (this.state.offset > 0) query = query.offset(this.state.offset);
-    return (await this.access.run(ctx, "read", () => query)) as Row<T>[];
+    const { ordering, offset } = this.state;
+    const limit = this.state.limit ?? (offset > 0 ? this.access.dialect.limitForBareOffset : undefined);
+    const where = this.access.where(ctx, this.state.where);
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.statements.select(
+        `all:${ordering.join(",")}`,
+        where,
+        (condition, limitValue, offsetValue) => {
+          let query = this.access.db.select().from(this.access.table).where(condition);
+          if (ordering.length > 0) query = query.orderBy(...orderingSql(this.access.target, ordering));
+          if (limitValue !== undefined) query = query.limit(limitValue as number);
+          if (offsetValue !== undefined) query = query.offset(offsetValue as number);
+          return query;
+        },
+        { limit, offset: offset > 0 ? offset : undefined },
+      ),
+    );
+    return rows as Row<T>[];
   }
 
   /** Rows per value of one field, most frequent first (ties by value), in one GROUP BY: the admin's facets. */
@@ -98,7 +113,8 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Replaces the order: `orderBy("-price", "id")`. */
   orderBy(...terms: string[]): DrizzleQuerySet<T> {
-    return this.with({ ordering: orderingSql(this.access.target, terms) });
+    for (const term of terms) columnFor(this.access.target, term.startsWith("-") ? term.slice(1) : term);
+    return this.with({ ordering: terms });
   }
 
   offset(n: number): DrizzleQuerySet<T> {

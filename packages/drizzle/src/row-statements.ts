@@ -8,6 +8,9 @@ import { checkAborted, type TableAccess } from "./table-access.js";
 import { rangePosition } from "./values.js";
 
 type Row<T extends Table> = T["$inferSelect"];
+
+// PostgreSQL names prepared statements per connection: one number per manager's get.
+let preparedGets = 0;
 type Insert<T extends Table> = T["$inferInsert"];
 
 /** The statements on one row by its primary key: get, create, update, delete. */
@@ -19,13 +22,12 @@ export class RowStatements<T extends Table> {
     const value = this.primaryKeyValue(id);
     if (value === undefined) return null;
     // Without a scope the query never changes: prepare it once instead of building it per call.
+    // With one, the scope's condition may differ per request: a statement per shape.
     const rows = await this.access.run(ctx, "read", () =>
       this.access.options.scope
-        ? this.access.db
-            .select()
-            .from(this.access.table)
-            .where(this.access.where(ctx, [eq(this.primaryKeyColumn, value)]))
-            .limit(1)
+        ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
+            this.access.db.select().from(this.access.table).where(where).limit(1),
+          )
         : this.runPreparedGet(value),
     );
     const row = rows[0];
@@ -117,7 +119,7 @@ export class RowStatements<T extends Table> {
         .from(this.access.table)
         .where(eq(this.primaryKeyColumn, sql.placeholder("id")))
         .limit(1),
-      "viewsets_get",
+      `viewsets_get_${++preparedGets}`,
     );
     return this.preparedGet({ id: value });
   }

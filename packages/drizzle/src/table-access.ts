@@ -8,6 +8,7 @@ import { dialectOf, type Dialect } from "./dialects/dialect.js";
 import type { SqlTarget } from "./expressions.js";
 import type { Runner } from "./runner.js";
 import { sqliteSearchIndex, type SearchIndex } from "./search-index.js";
+import { StatementCache } from "./statement-cache.js";
 
 export interface ManagerOptions<T extends Table> {
   /**
@@ -37,6 +38,8 @@ export class TableAccess<T extends Table> {
   readonly columns: Record<string, Column>;
   readonly primaryKey: string;
   readonly target: SqlTarget;
+  /** Prepared lists, counts and scoped gets, by shape. */
+  readonly statements: StatementCache;
 
   constructor(
     readonly db: Runner,
@@ -54,6 +57,7 @@ export class TableAccess<T extends Table> {
       tableName: getTableName(table),
       searchIndex: sqliteSearchIndex(table, options.searchIndex),
     };
+    this.statements = new StatementCache(this.dialect);
   }
 
   /**

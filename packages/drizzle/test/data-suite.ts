@@ -813,22 +813,23 @@ export function runDataSuite(setup: DialectSetup): void {
 
         const first = await get("http://test/api/products/");
         expect(first).not.toHaveProperty("count");
-        expect((first.results as Product[]).map((row) => row.name)).toEqual(["p0", "p3", "p6"]);
+        expect((first.results as Product[]).map((row) => row.name)).toEqual(["p6", "p3", "p0"]);
         expect(first.previous).toBeNull();
+        // Equal prices are ordered by id in the direction of the last term: newest first under -price.
         // New rows: one sorting before the next page, one after it.
         await seed([
           { name: "early", price: "50.00" },
           { name: "late", price: "0.50" },
         ]);
         const second = await get(first.next as string);
-        expect((second.results as Product[]).map((row) => row.name)).toEqual(["p1", "p4", "p2"]);
+        expect((second.results as Product[]).map((row) => row.name)).toEqual(["p4", "p1", "p5"]);
         const third = await get(second.next as string);
-        expect((third.results as Product[]).map((row) => row.name)).toEqual(["p5", "late"]);
+        expect((third.results as Product[]).map((row) => row.name)).toEqual(["p2", "late"]);
         expect(third.next).toBeNull();
         const back = await get(third.previous as string);
-        expect((back.results as Product[]).map((row) => row.name)).toEqual(["p1", "p4", "p2"]);
+        expect((back.results as Product[]).map((row) => row.name)).toEqual(["p4", "p1", "p5"]);
         const start = await get(back.previous as string);
-        expect((start.results as Product[]).map((row) => row.name)).toEqual(["p0", "p3", "p6"]);
+        expect((start.results as Product[]).map((row) => row.name)).toEqual(["p6", "p3", "p0"]);
         // The row inserted before the first page shows up going back past it.
         expect(start.previous).not.toBeNull();
         expect(((await get(start.previous as string)).results as Product[]).map((row) => row.name)).toEqual(["early"]);

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { type DialectSetup, runDataSuite } from "./data-suite.js";
+import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
 
 const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -26,33 +27,45 @@ const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : 
 if (skipReason)
   console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
 
-const setup: DialectSetup = {
-  name: "PostgreSQL",
-  skipReason,
-  async connect() {
-    const schemaName = `viewsets_test_${randomBytes(6).toString("hex")}`;
-    const { categories, products, ledger, ddl, drop } = pgTables(schemaName);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    for (const statement of ddl) await pool.query(statement);
-    const db = drizzle(pool);
-    return {
-      dialect: "pg",
-      db,
-      products,
-      categories,
-      ledger,
-      async reset() {
-        await pool.query(
-          `TRUNCATE "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`,
-        );
-      },
-      async close() {
-        await pool.query(drop);
-        await pool.end();
-      },
-    };
-  },
-};
+async function connect(): Promise<StatementFixture> {
+  const schemaName = `viewsets_test_${randomBytes(6).toString("hex")}`;
+  const { categories, products, ledger, ddl, drop } = pgTables(schemaName);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  for (const statement of ddl) await pool.query(statement);
+  // A statement is parsed for every unnamed query, and once per connection for each name.
+  let prepares = 0;
+  const names = new Set<string>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as { name?: string } | string;
+    const name = typeof config === "object" ? config.name : undefined;
+    if (name === undefined) prepares++;
+    else if (!names.has(name)) {
+      names.add(name);
+      prepares++;
+    }
+    return query(...args);
+  };
+  const db = drizzle(pool);
+  return {
+    dialect: "pg",
+    prepares: () => prepares,
+    db,
+    products,
+    categories,
+    ledger,
+    async reset() {
+      await pool.query(
+        `TRUNCATE "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`,
+      );
+    },
+    async close() {
+      await pool.query(drop);
+      await pool.end();
+    },
+  };
+}
 
-runDataSuite(setup);
-runJsonColumnSuite(setup);
+runDataSuite({ name: "PostgreSQL", skipReason, connect });
+runStatementSuite({ name: "PostgreSQL", skipReason, connect });
+runJsonColumnSuite({ name: "PostgreSQL", skipReason, connect });

@@ -3,36 +3,42 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { type DialectSetup, runDataSuite } from "./data-suite.js";
+import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
-const setup: DialectSetup = {
-  name: "SQLite",
-  async connect() {
-    // A real file, as an app would use, in a directory of its own.
-    const directory = mkdtempSync(join(tmpdir(), "viewsets-drizzle-"));
-    const client = new Database(join(directory, "test.db"));
-    client.pragma("journal_mode = WAL");
-    // SQLite checks foreign keys only when asked to, per connection.
-    client.pragma("foreign_keys = ON");
-    for (const statement of DDL) client.exec(statement);
-    const db = drizzle(client);
-    return {
-      dialect: "sqlite",
-      db,
-      products,
-      categories,
-      async reset() {
-        client.exec("DELETE FROM products; DELETE FROM categories;");
-      },
-      async close() {
-        client.close();
-        rmSync(directory, { recursive: true, force: true });
-      },
-    };
-  },
-};
+async function connect(): Promise<StatementFixture> {
+  // A real file, as an app would use, in a directory of its own.
+  const directory = mkdtempSync(join(tmpdir(), "viewsets-drizzle-"));
+  const client = new Database(join(directory, "test.db"));
+  client.pragma("journal_mode = WAL");
+  // SQLite checks foreign keys only when asked to, per connection.
+  client.pragma("foreign_keys = ON");
+  for (const statement of DDL) client.exec(statement);
+  let prepares = 0;
+  const prepare = client.prepare.bind(client);
+  client.prepare = ((source: string) => {
+    prepares++;
+    return prepare(source);
+  }) as typeof client.prepare;
+  const db = drizzle(client);
+  return {
+    dialect: "sqlite",
+    prepares: () => prepares,
+    db,
+    products,
+    categories,
+    async reset() {
+      client.exec("DELETE FROM products; DELETE FROM categories;");
+    },
+    async close() {
+      client.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
 
-runDataSuite(setup);
-runJsonColumnSuite(setup);
+runDataSuite({ name: "SQLite", connect });
+runStatementSuite({ name: "SQLite", connect });
+runJsonColumnSuite({ name: "SQLite", connect });

@@ -2,7 +2,7 @@ import { NotFound } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";
 import { type Expression, type FilterValue, and, or } from "./expression.js";
 import { linkWith } from "./links.js";
-import { fieldOf } from "./ordering.js";
+import { fieldOf, withPrimaryKey } from "./ordering.js";
 import { PAGE_SIZE_PARAM, resolvePageSize } from "./pagination.js";
 import { type Page, type PageInput, type Paginator, type PaginatorDocs, queryParameter } from "./paginator.js";
 
@@ -211,10 +211,6 @@ function atOrAfterPosition(
   const { bound, branches } = positionParts(ordering, values, fields);
   const either = or([at, ...branches]);
   return bound ? and([bound, either]) : either;
-}
-
-function withPrimaryKey(ordering: readonly string[], primaryKey: string): string[] {
-  return ordering.some((term) => fieldOf(term) === primaryKey) ? [...ordering] : [...ordering, primaryKey];
 }
 
 /** The cursor and page-size parameters, and `{ next, previous, results }`: no count. */

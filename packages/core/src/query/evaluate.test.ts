@@ -42,10 +42,12 @@ describe("matches (in-memory filters)", () => {
 });
 
 describe("ordering and search", () => {
-  it("resolves ordering: allowed fields only, defaults, the primary key last", () => {
+  it("resolves ordering: allowed fields only, defaults, the primary key last in the last term's direction", () => {
     const orderable = new Set(["id", "name", "price"]);
     expect(resolveOrdering(["-price,name,secret"], orderable, [], "id")).toEqual(["-price", "name", "id"]);
-    expect(resolveOrdering(undefined, orderable, ["-name"], "id")).toEqual(["-name", "id"]);
+    expect(resolveOrdering(["name,-price"], orderable, [], "id")).toEqual(["name", "-price", "-id"]);
+    expect(resolveOrdering(undefined, orderable, ["-name"], "id")).toEqual(["-name", "-id"]);
+    expect(resolveOrdering(["secret"], orderable, [], "id")).toEqual(["id"]);
     expect(resolveOrdering(["-id"], orderable, ["name"], "id")).toEqual(["-id"]);
     expect(resolveOrdering(["price,price,-price"], orderable, [], "id")).toEqual(["price", "id"]);
   });

@@ -68,7 +68,7 @@ describe("the list pipeline outside a viewset", () => {
 
   it("ignores fields the grammar does not list, and ends the default order with the key", () => {
     const { ordering } = buildListQuery(new MemoryManager(productRows()), parseQuery("secret=x"), grammar);
-    expect(ordering).toEqual(["-price", "id"]);
+    expect(ordering).toEqual(["-price", "-id"]);
   });
 });
 
@@ -109,7 +109,7 @@ describe("DRF's hooks on a viewset", () => {
     });
     const req = request("inStock=false");
     const { queryset, ordering } = viewset.listQueryset(req);
-    expect(ordering).toEqual(["-price", "id"]);
+    expect(ordering).toEqual(["-price", "-id"]);
     const rows = await queryset.orderBy(...ordering).all(contextOf(req));
     expect(rows.every((row) => row.inStock === false)).toBe(true);
     expect(rows.map((row) => Number(row.price))).toEqual(rows.map((row) => Number(row.price)).sort((a, b) => b - a));

@@ -54,7 +54,8 @@ export interface Dialect {
   readonly limitForBareOffset: number | undefined;
   /**
    * Prepares a select once and returns what runs it with values for its placeholders.
-   * `name` says what it is for, where the database names prepared statements.
+   * `name` names it where the database names prepared statements (PostgreSQL): one name for one
+   * text, as each connection keeps the first text it parsed under a name.
    */
   prepare(query: SelectQuery, name: string): (values: Record<string, unknown>) => Promise<Rows>;
   /** The constraint a driver error reports, or undefined when it is not a constraint violation. */

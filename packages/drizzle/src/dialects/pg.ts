@@ -10,9 +10,6 @@ function detailColumns(detail: string | undefined): string[] {
   return match ? match[1]!.split(",").map((name) => name.trim()) : [];
 }
 
-// PostgreSQL names each prepared statement on its connection: a number makes each name unique.
-let preparedStatements = 0;
-
 export const pg: Dialect = {
   name: "pg",
 
@@ -42,8 +39,9 @@ export const pg: Dialect = {
 
   limitForBareOffset: undefined,
 
+  // The name is the caller's: one name must always stand for the same text on a connection.
   prepare(query, name) {
-    const prepared = query.prepare(`${name}_${++preparedStatements}`);
+    const prepared = query.prepare(name);
     // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns.
     return async (values) => await prepared.execute!(values);
   },

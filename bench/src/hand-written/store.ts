@@ -1,0 +1,174 @@
+/**
+ * The hand-written side's SQL, as a careful developer writes it with drizzle: each statement
+ * prepared once per query shape (which filters are present, which order, first page or not)
+ * with `sql.placeholder` for every value, on SQLite (better-sqlite3) and on PostgreSQL
+ * (node-postgres, named prepared statements).
+ */
+import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { ShopDatabase } from "../../../examples/shop/src/database.js";
+import { type PRODUCT_STATUSES, products } from "../../../examples/shop/src/schema.js";
+import type { pgShopTables } from "../pg-shop.js";
+
+/** What decides a list's SQL: which filters are present (their values bind), and the order. */
+export interface ListShape {
+  readonly status: string | null;
+  readonly minPrice: string | null;
+  /** Terms such as `-price`, ending with `id` or `-id`. */
+  readonly ordering: readonly string[];
+}
+
+export interface NewProduct {
+  name: string;
+  categoryId: number;
+  price: string;
+  status: (typeof PRODUCT_STATUSES)[number];
+  inStock: boolean;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProductStore {
+  count(shape: ListShape): Promise<number> | number;
+  page(shape: ListShape, limit: number, offset: number): Promise<unknown[]> | unknown[];
+  get(id: number): Promise<unknown> | unknown;
+  insert(product: NewProduct): Promise<unknown> | unknown;
+}
+
+const p = sql.placeholder;
+
+function shapeKey(shape: ListShape): string {
+  return `${shape.status === null ? "" : "s"}${shape.minPrice === null ? "" : "p"}:${shape.ordering.join(",")}`;
+}
+
+function valuesOf(shape: ListShape): Record<string, unknown> {
+  return { status: shape.status, minPrice: shape.minPrice };
+}
+
+type Columns = Record<"id" | "name" | "price" | "status" | "createdAt" | "updatedAt", unknown>;
+
+function whereOf(table: Columns, shape: ListShape): SQL | undefined {
+  return and(
+    shape.status === null ? undefined : eq(table.status as never, p("status")),
+    shape.minPrice === null ? undefined : gte(table.price as never, p("minPrice")),
+  );
+}
+
+function orderOf(table: Columns, ordering: readonly string[]): SQL[] {
+  return ordering.map((term) => {
+    const column = table[(term.startsWith("-") ? term.slice(1) : term) as keyof Columns] as never;
+    return term.startsWith("-") ? desc(column) : asc(column);
+  });
+}
+
+/** better-sqlite3: `prepare()` once per shape, then `get`/`all` with the values. */
+export function sqliteStore(db: ShopDatabase): ProductStore {
+  const counts = new Map<string, ReturnType<typeof prepareCount>>();
+  const pages = new Map<string, ReturnType<typeof preparePage>>();
+  const prepareCount = (shape: ListShape) =>
+    db.select({ count: sql<number>`count(*)` }).from(products).where(whereOf(products, shape)).prepare();
+  const preparePage = (shape: ListShape) =>
+    db
+      .select()
+      .from(products)
+      .where(whereOf(products, shape))
+      .orderBy(...orderOf(products, shape.ordering))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare();
+  const byId = db
+    .select()
+    .from(products)
+    .where(eq(products.id, p("id")))
+    .prepare();
+  const insert = db
+    .insert(products)
+    .values({
+      name: p("name"),
+      categoryId: p("categoryId"),
+      price: p("price"),
+      status: p("status"),
+      inStock: p("inStock"),
+      description: p("description"),
+      createdAt: p("createdAt"),
+      updatedAt: p("updatedAt"),
+    })
+    .returning()
+    .prepare();
+  return {
+    count(shape) {
+      const key = shapeKey(shape);
+      let statement = counts.get(key);
+      if (!statement) counts.set(key, (statement = prepareCount(shape)));
+      return statement.get(valuesOf(shape))!.count;
+    },
+    page(shape, limit, offset) {
+      const key = shapeKey(shape);
+      let statement = pages.get(key);
+      if (!statement) pages.set(key, (statement = preparePage(shape)));
+      return statement.all({ ...valuesOf(shape), limit, offset });
+    },
+    get: (id) => byId.get({ id }),
+    insert: (product) => insert.get({ ...product }),
+  };
+}
+
+type PgProducts = ReturnType<typeof pgShopTables>["products"];
+
+/** node-postgres: named statements, prepared by each pooled connection on first use. */
+export function pgStore(db: NodePgDatabase, table: PgProducts): ProductStore {
+  const counts = new Map<string, ReturnType<typeof prepareCount>>();
+  const pages = new Map<string, ReturnType<typeof preparePage>>();
+  let names = 0;
+  const prepareCount = (shape: ListShape) =>
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(table)
+      .where(whereOf(table, shape))
+      .prepare(`hw_count_${++names}`);
+  const preparePage = (shape: ListShape) =>
+    db
+      .select()
+      .from(table)
+      .where(whereOf(table, shape))
+      .orderBy(...orderOf(table, shape.ordering))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare(`hw_page_${++names}`);
+  const byId = db
+    .select()
+    .from(table)
+    .where(eq(table.id, p("id")))
+    .prepare("hw_get");
+  const insert = db
+    .insert(table)
+    .values({
+      name: p("name"),
+      categoryId: p("categoryId"),
+      price: p("price"),
+      status: p("status"),
+      inStock: p("inStock"),
+      description: p("description"),
+      createdAt: p("createdAt"),
+      updatedAt: p("updatedAt"),
+    })
+    .returning()
+    .prepare("hw_insert");
+  return {
+    async count(shape) {
+      const key = shapeKey(shape);
+      let statement = counts.get(key);
+      if (!statement) counts.set(key, (statement = prepareCount(shape)));
+      return (await statement.execute(valuesOf(shape)))[0]!.count;
+    },
+    async page(shape, limit, offset) {
+      const key = shapeKey(shape);
+      let statement = pages.get(key);
+      if (!statement) pages.set(key, (statement = preparePage(shape)));
+      return statement.execute({ ...valuesOf(shape), limit, offset });
+    },
+    get: async (id) => (await byId.execute({ id }))[0],
+    insert: async (product) => (await insert.execute({ ...product }))[0],
+  };
+}
