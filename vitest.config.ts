@@ -13,6 +13,10 @@ const project = (name: string, root: string, extra: Record<string, unknown> = {}
     name,
     root,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // Tests start real servers and databases on a 2-core machine: a timeout guards against hangs,
+    // it does not measure speed.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     ...extra,
   },
