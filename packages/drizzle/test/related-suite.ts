@@ -38,7 +38,6 @@ function request(method: string, path: string, options: { query?: string; body?:
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read replies as loose JSON.
 function reply(response: ApiResponse | null): { status: number; body: any } {
   expect(response).not.toBeNull();
   return { status: response!.status, body: response!.body === null ? null : JSON.parse(response!.body as string) };

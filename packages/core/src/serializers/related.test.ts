@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { MemoryManager } from "../testing/memory-manager.js";
-import { blogApp, call, Post, type PostRow, User, type UserRow } from "./__fixtures__/blog.js";
+import { blogApp, call, Post, type PostRow, User, type UserRow } from "../testing/blog-fixtures.js";
 import { computed } from "./computed.js";
 import { modelSerializer } from "./model-serializer.js";
 import { related } from "./related.js";

@@ -6,7 +6,7 @@ import { memoryQuerySet } from "../query/memory-queryset.js";
 import { Router } from "../router/router.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
-import { blogApp, blogRows, call, Post, type PostRow } from "./__fixtures__/blog.js";
+import { blogApp, blogRows, call, Post, type PostRow } from "../testing/blog-fixtures.js";
 import { BaseSerializer } from "./base-serializer.js";
 import { fieldPlan } from "./field-plan.js";
 import { sparseFieldPlan } from "./sparse-fields.js";

@@ -2,14 +2,14 @@
  * A small blog for the serializer tests: users, and posts whose author (and optional editor) is a
  * user, served from memory managers that count their calls.
  */
-import type { ApiRequest, ApiResponse } from "../../http/request.js";
-import { defineModel, type RowOfModel } from "../../models/define-model.js";
-import { Router } from "../../router/router.js";
-import { MemoryManager } from "../../testing/memory-manager.js";
-import { BaseViewSet } from "../../viewsets/base-viewset.js";
-import { computed } from "../computed.js";
-import { modelSerializer } from "../model-serializer.js";
-import { related } from "../related.js";
+import type { ApiRequest, ApiResponse } from "../http/request.js";
+import { defineModel, type RowOfModel } from "../models/define-model.js";
+import { Router } from "../router/router.js";
+import { MemoryManager } from "./memory-manager.js";
+import { BaseViewSet } from "../viewsets/base-viewset.js";
+import { computed } from "../serializers/computed.js";
+import { modelSerializer } from "../serializers/model-serializer.js";
+import { related } from "../serializers/related.js";
 
 export const User = defineModel({
   name: "User",
