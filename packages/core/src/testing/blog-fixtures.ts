@@ -79,7 +79,6 @@ export async function call(
   method: string,
   path: string,
   options: { query?: string; body?: unknown; user?: string } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests read replies as loose JSON.
 ): Promise<{ status: number; body: any }> {
   const request: ApiRequest = {
     method,

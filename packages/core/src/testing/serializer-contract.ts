@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdapterContractOptions, ContractServer } from "./adapter-contract.js";
 import { blogApp } from "./blog-fixtures.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read replies as loose JSON.
 async function call(url: string, init: RequestInit = {}): Promise<{ status: number; type: string | null; body: any }> {
   const response = await fetch(url, init);
   const text = await response.text();
