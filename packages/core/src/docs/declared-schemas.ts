@@ -26,8 +26,8 @@ function relatedSchema(
   if (model.fields[source]?.nullable) schema.nullable = true;
   schema.description =
     field.field === undefined
-      ? `The ${target.name} that ${source} points at.`
-      : `The ${field.field} of the ${target.name} that ${source} points at.`;
+      ? `The ${target.name} row that ${source} points at.`
+      : `The ${field.field} of the ${target.name} row that ${source} points at.`;
   return schema;
 }
 
