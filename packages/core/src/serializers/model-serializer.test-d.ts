@@ -1,6 +1,8 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { defineModel, type RowOfModel } from "../models/define-model.js";
 import { MemoryManager } from "../testing/memory-manager.js";
+import { BaseViewSet } from "../viewsets/base-viewset.js";
+import { BaseSerializer } from "./base-serializer.js";
 import { computed } from "./computed.js";
 import { modelSerializer, type SerializedRow } from "./model-serializer.js";
 import { related } from "./related.js";
@@ -87,5 +89,16 @@ describe("modelSerializer", () => {
       // @ts-expect-error uses names fields of the row
       computed: { words: computed((post) => post.body.length, { type: "int", uses: ["bdy"] }) },
     });
+  });
+});
+
+describe("a typed serializer on a viewset", () => {
+  it("fits viewsets of its own row type only", () => {
+    const posts = new MemoryManager<RowOfModel<typeof Post>>();
+    const postSerializer = modelSerializer(Post, { computed: { n: computed((post) => post.id, { type: "int" }) } });
+    new BaseViewSet({ serializer: () => postSerializer, queryset: posts, model: Post });
+    new BaseViewSet({ serializer: () => new BaseSerializer(), queryset: posts, model: Post });
+    // @ts-expect-error a serializer of posts on a viewset of users
+    new BaseViewSet({ serializer: () => postSerializer, queryset: users.queryset, model: User });
   });
 });

@@ -59,9 +59,7 @@ export type Serialized<Row, F, E, W, R, C> = Simplify<
 >;
 
 /** A serializer built by `modelSerializer`, typed with the row it reads and the object it writes. */
-export interface ModelSerializer<Row, Output> extends Serializer {
-  /** Phantom: the row type the serializer reads. */
-  readonly __row?: (row: Row) => void;
+export interface ModelSerializer<Row, Output> extends Serializer<Row> {
   /** Phantom: the object a response carries for one row. */
   readonly __output?: Output;
 }
@@ -93,7 +91,7 @@ export function modelSerializer<
   _model: Model<Row>,
   options: ModelSerializerOptions<Row, F, E, W, R, C> = {},
 ): ModelSerializer<Row, Serialized<Row, F, E, W, R, C>> {
-  const serializer: { -readonly [K in keyof Serializer]: Serializer[K] } = {};
+  const serializer: { -readonly [K in keyof Serializer<Row>]: Serializer<Row>[K] } = {};
   const { fields, exclude, readOnly, writeOnly } = options;
   if (fields) serializer.fields = () => fields;
   if (exclude) serializer.exclude = () => exclude;

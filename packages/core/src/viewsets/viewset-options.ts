@@ -12,8 +12,8 @@ export type FieldName<Row> = keyof Row & string;
 export type OrderingTerm<Row> = FieldName<Row> | `-${FieldName<Row>}`;
 
 export interface ViewSetCommonOptions<Row extends object> {
-  /** Required: returns the serializer for each request. */
-  serializer: SerializerFactory;
+  /** Required: returns the serializer for each request (a `modelSerializer` of this row type, or any untyped one). */
+  serializer: SerializerFactory<Row>;
   model: Model<Row>;
   /** Fields removed from responses (`nonSerializableFields(model)` is a suitable list). */
   excludeResponseFields?: readonly FieldName<Row>[];
