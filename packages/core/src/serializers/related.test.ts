@@ -113,6 +113,44 @@ describe("related and computed fields", () => {
     expect(blog.body.words).toBe(1);
   });
 
+  it("make the ETag a write's If-Match is checked against, as a retrieve shows the record", async () => {
+    const { router } = blogApp();
+    const tag = (await call(router, "GET", "/api/posts/4")).headers.ETag!;
+    const patched = await call(router, "PATCH", "/api/posts/4", { body: { title: "x" }, headers: { "if-match": tag } });
+    expect(patched.status).toBe(200);
+    // The record changed since: the old tag is refused.
+    const stale = await call(router, "PATCH", "/api/posts/4", { body: { title: "y" }, headers: { "if-match": tag } });
+    expect(stale.status).toBe(412);
+  });
+
+  it("are listed by OPTIONS, and a form body sets a writable one by id", async () => {
+    const { router } = blogApp();
+    const options = await call(router, "OPTIONS", "/api/posts/");
+    expect(options.body.actions.POST).toMatchObject({
+      author: { type: "field", required: true, read_only: false },
+      authorName: { type: "field", read_only: true },
+      authorId: { read_only: true },
+      words: { type: "integer", read_only: true },
+    });
+    const request = {
+      method: "POST",
+      path: "/api/posts/",
+      rawQuery: "",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      origin: "http://test",
+      remoteAddress: "127.0.0.1",
+      body: {
+        kind: "stream" as const,
+        stream: (async function* () {
+          yield new TextEncoder().encode("title=t&body=a+b&author=3");
+        })(),
+      },
+    };
+    const created = await router.handle(request);
+    expect(created!.status).toBe(201);
+    expect(JSON.parse(created!.body as string)).toMatchObject({ authorId: 3, author: { id: 3, name: "user 3" } });
+  });
+
   it("are checked at registration: a source or target field that does not exist is a configuration error", () => {
     const posts = new MemoryManager<PostRow>();
     const users = { model: User, queryset: new MemoryManager<UserRow>() };

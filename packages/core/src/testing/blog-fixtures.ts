@@ -78,18 +78,19 @@ export async function call(
   router: Router,
   method: string,
   path: string,
-  options: { query?: string; body?: unknown; user?: string } = {},
-): Promise<{ status: number; body: any }> {
+  options: { query?: string; body?: unknown; user?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string>; body: any }> {
   const request: ApiRequest = {
     method,
     path,
     rawQuery: options.query ?? "",
-    headers: options.body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
     origin: "http://test",
     remoteAddress: "127.0.0.1",
     body: options.body === undefined ? { kind: "none" } : { kind: "parsed", value: options.body },
   };
   if (options.user !== undefined) request.user = options.user;
   const response = (await router.handle(request)) as ApiResponse;
-  return { status: response.status, body: response.body === null ? null : JSON.parse(response.body as string) };
+  const body = response.body === null ? null : JSON.parse(response.body as string);
+  return { status: response.status, headers: response.headers, body };
 }
