@@ -5,13 +5,16 @@ import {
   Router,
   type RouterOptions,
   ValidationError,
+  computed,
   getJSON,
+  modelSerializer,
   parseInt64,
   parseQuery,
+  related,
   sendJSON,
 } from "@viewsets/core";
 import { docsPage } from "@viewsets/core/docs";
-import { modelViewSet } from "@viewsets/drizzle";
+import { modelViewSet, tableModel } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
 import type { ShopDatabase } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
@@ -21,8 +24,25 @@ export const API_PREFIX = "/api/v1";
 
 /** The shop's three viewsets: the REST API serves them, and the admin shows the same models and managers. */
 export function shopViewSets(db: ShopDatabase) {
+  const categoryViewSet = modelViewSet(db, categories, {
+    searchFields: ["name"],
+    ordering: ["name"],
+    rejectUnknownRequestFields: true,
+  });
+  // A product shows its category's name (one query per page, not per product) and whether it can be bought now.
+  const productSerializer = modelSerializer(tableModel(products), {
+    related: { category: related(categoryViewSet.options, { source: "categoryId", field: "name" }) },
+    computed: {
+      available: computed((product) => product.status === "live" && product.inStock, {
+        type: "bool",
+        description: "Whether a customer can buy it now: live and in stock.",
+        uses: ["status", "inStock"],
+      }),
+    },
+  });
   return {
     products: modelViewSet(db, products, {
+      serializer: () => productSerializer,
       filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
       orderingFields: ["name", "price", "createdAt", "updatedAt"],
       searchFields: ["name", "description"],
@@ -40,11 +60,7 @@ export function shopViewSets(db: ShopDatabase) {
         },
       },
     }),
-    categories: modelViewSet(db, categories, {
-      searchFields: ["name"],
-      ordering: ["name"],
-      rejectUnknownRequestFields: true,
-    }),
+    categories: categoryViewSet,
     // An audit log: written only by the discount action, so clients may read it and nothing else.
     priceChanges: modelViewSet(db, priceChanges, {
       readOnly: true,

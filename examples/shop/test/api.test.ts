@@ -126,6 +126,33 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     expect(await search("quartzite")).toEqual([]);
   });
 
+  it("shows each product's category name and whether it can be bought, and narrows to ?fields= and ?omit=", async () => {
+    const categoryName = (id: number) =>
+      (shop.database.client.prepare("SELECT name FROM categories WHERE id = ?").get(id) as { name: string }).name;
+    const { status, body } = await getJSON(`${shop.api}/products/?page_size=50&ordering=price`);
+    expect(status).toBe(200);
+    for (const product of body.results as (ProductJSON & { category: string; available: boolean })[]) {
+      expect(product.category).toBe(categoryName(product.categoryId));
+      expect(product.available).toBe(product.status === "live" && product.inStock);
+    }
+    const sparse = await getJSON(`${shop.api}/products/?fields=id,category,available&page_size=3`);
+    for (const product of sparse.body.results) expect(Object.keys(product)).toEqual(["id", "category", "available"]);
+    const one = await getJSON(`${shop.api}/products/${sparse.body.results[0].id}?omit=description,createdAt,updatedAt`);
+    expect(Object.keys(one.body)).toEqual([
+      "id",
+      "name",
+      "categoryId",
+      "inStock",
+      "price",
+      "status",
+      "category",
+      "available",
+    ]);
+    const unknown = await getJSON(`${shop.api}/products/?fields=name,cost`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.fields[0]).toContain("cost");
+  });
+
   it("answers 400 naming a filter whose value does not fit the field", async () => {
     const { status, body } = await getJSON(`${shop.api}/products/?status=sold`);
     expect(status).toBe(400);
@@ -191,7 +218,9 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     const before = (await getJSON(`${shop.api}/products/7`)).body as ProductJSON;
     const { status, body } = await send("PATCH", `${shop.api}/products/7`, { inStock: !before.inStock });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ...before, inStock: !before.inStock, updatedAt: expect.any(String) });
+    // `available` is computed from the row as saved.
+    const available = before.status === "live" && !before.inStock;
+    expect(body).toMatchObject({ ...before, inStock: !before.inStock, available, updatedAt: expect.any(String) });
     expect(body.updatedAt).not.toBe(before.updatedAt);
   });
 

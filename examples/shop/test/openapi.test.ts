@@ -26,6 +26,9 @@ export const draft: NewProduct = { name: "Teak Bench", categoryId: 3, price: "14
 export function names(page: Page): string[] {
   return page.results.map((product: components["schemas"]["Products"]) => product.name);
 }
+export function labels(page: Page): string[] {
+  return page.results.map((product) => \`\${product.name} in \${product.category}\${product.available ? "" : " (unavailable)"}\`);
+}
 export function firstError(problem: Problem): string | undefined {
   return problem.errors?.price?.[0];
 }
@@ -76,6 +79,15 @@ describe("the shop's OpenAPI document", () => {
     );
     expect(operations).not.toContain("price_changes_create");
     expect(operations).not.toContain("price_changes_destroy");
+  });
+
+  it("describes a product's category name and availability as read-only response fields", () => {
+    const product = document.components!.schemas!.Products as { properties: Record<string, Record<string, unknown>> };
+    expect(product.properties.category).toMatchObject({ type: "string", readOnly: true });
+    expect(product.properties.available).toMatchObject({ type: "boolean", readOnly: true });
+    const request = document.components!.schemas!.ProductsRequest as { properties: Record<string, unknown> };
+    expect(Object.keys(request.properties)).not.toContain("category");
+    expect(Object.keys(request.properties)).not.toContain("available");
   });
 
   it("is a valid OpenAPI 3.0 document", async () => {

@@ -44,11 +44,19 @@ export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSeria
 export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
 export { BaseSerializer } from "./serializers/base-serializer.js";
-export type { Serializer, SerializerFactory } from "./serializers/base-serializer.js";
+export type { DeclaredField, Serializer, SerializerFactory } from "./serializers/base-serializer.js";
 export { serializeMany, serializeModel } from "./serializers/serialize.js";
+export { modelSerializer } from "./serializers/model-serializer.js";
+export type { ModelSerializer, ModelSerializerOptions, SerializedRow } from "./serializers/model-serializer.js";
+export { related } from "./serializers/related.js";
+export type { RelatedField, RelatedTarget } from "./serializers/related.js";
+export { computed } from "./serializers/computed.js";
+export type { ComputedField, ComputedType } from "./serializers/computed.js";
+export { FIELDS_PARAM, OMIT_PARAM, sparseFieldPlan } from "./serializers/sparse-fields.js";
 
 // Managers and the list pipeline.
 export type { Manager, PipelineManager, QuerySet, ReadManager, ValueCount } from "./query/manager.js";
+export { selectOnly } from "./query/manager.js";
 export { countRowsBy, rangeOfRows } from "./query/facet-counts.js";
 export { and, LOOKUPS, or } from "./query/expression.js";
 export type { Condition, Expression, FilterValue, Lookup } from "./query/expression.js";

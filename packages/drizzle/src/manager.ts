@@ -12,7 +12,7 @@ type Insert<T extends Table> = T["$inferInsert"];
 
 /**
  * The `<Model>Objects` manager of a drizzle table: count, all, get, create, update, delete, and
- * the list pipeline (filter, orderBy, offset, limit, querySet). Works on SQLite and PostgreSQL.
+ * the list pipeline (filter, orderBy, offset, limit, only, querySet). Works on SQLite and PostgreSQL.
  */
 export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T>>, PipelineManager<Row<T>> {
   private readonly access: TableAccess<T>;
@@ -42,6 +42,10 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
 
   offset(n: number): DrizzleQuerySet<T> {
     return this.querySet().offset(n);
+  }
+
+  only(fields: readonly string[]): DrizzleQuerySet<T> {
+    return this.querySet().only(fields);
   }
 
   limit(n: number): DrizzleQuerySet<T> {

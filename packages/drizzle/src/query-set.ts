@@ -1,4 +1,4 @@
-import { sql, type SQL, type Table } from "drizzle-orm";
+import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext, ValueCount } from "@viewsets/core";
 import { columnFor, expressionSql, orderingSql } from "./expressions.js";
 import type { TableAccess } from "./table-access.js";
@@ -11,6 +11,8 @@ interface QueryState {
   readonly ordering: readonly string[];
   readonly offset: number;
   readonly limit: number | undefined;
+  /** The columns `all` selects, by field (every column when undefined). */
+  readonly columns?: Readonly<Record<string, Column>> | undefined;
 }
 
 /** An immutable query: each step returns a new query set; nothing runs until count or all. */
@@ -48,15 +50,17 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** The rows in order, one page of them with offset and limit: one prepared statement per shape. */
   async all(ctx: RequestContext): Promise<Row<T>[]> {
-    const { ordering, offset } = this.state;
+    const { ordering, offset, columns } = this.state;
     const limit = this.state.limit ?? (offset > 0 ? this.access.dialect.limitForBareOffset : undefined);
     const where = this.access.where(ctx, this.state.where);
+    // The selected columns are part of the statement's shape, as the order is.
+    const only = columns === undefined ? "" : `:only(${Object.keys(columns).join(",")})`;
     const rows = await this.access.run(ctx, "read", () =>
       this.access.statements.select(
-        `all:${ordering.join(",")}`,
+        `all:${ordering.join(",")}${only}`,
         where,
         (condition, limitValue, offsetValue) => {
-          let query = this.access.db.select().from(this.access.table).where(condition);
+          let query = this.access.db.select(columns).from(this.access.table).where(condition);
           if (ordering.length > 0) query = query.orderBy(...orderingSql(this.access.target, ordering));
           if (limitValue !== undefined) query = query.limit(limitValue as number);
           if (offsetValue !== undefined) query = query.offset(offsetValue as number);
@@ -115,6 +119,13 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   orderBy(...terms: string[]): DrizzleQuerySet<T> {
     for (const term of terms) columnFor(this.access.target, term.startsWith("-") ? term.slice(1) : term);
     return this.with({ ordering: terms });
+  }
+
+  /** Django's `only()`: `all` selects these fields' columns and no others; an unknown name throws here. */
+  only(fields: readonly string[]): DrizzleQuerySet<T> {
+    const columns: Record<string, Column> = {};
+    for (const field of fields) columns[field] = columnFor(this.access.target, field);
+    return this.with({ columns });
   }
 
   offset(n: number): DrizzleQuerySet<T> {

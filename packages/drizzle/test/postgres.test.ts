@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
 
@@ -27,7 +28,7 @@ const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : 
 if (skipReason)
   console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
 
-async function connect(): Promise<StatementFixture> {
+async function connect(): Promise<StatementFixture & LoggedFixture> {
   const schemaName = `viewsets_test_${randomBytes(6).toString("hex")}`;
   const { categories, products, ledger, ddl, drop } = pgTables(schemaName);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
@@ -46,9 +47,12 @@ async function connect(): Promise<StatementFixture> {
     }
     return query(...args);
   };
-  const db = drizzle(pool);
+  // Every statement run, prepared or not (the related suite counts them).
+  const queries: string[] = [];
+  const db = drizzle(pool, { logger: { logQuery: (text) => queries.push(text) } });
   return {
     dialect: "pg",
+    queries,
     prepares: () => prepares,
     db,
     products,
@@ -69,3 +73,4 @@ async function connect(): Promise<StatementFixture> {
 runDataSuite({ name: "PostgreSQL", skipReason, connect });
 runStatementSuite({ name: "PostgreSQL", skipReason, connect });
 runJsonColumnSuite({ name: "PostgreSQL", skipReason, connect });
+runRelatedSuite({ name: "PostgreSQL", skipReason, connect });

@@ -5,10 +5,11 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
-async function connect(): Promise<StatementFixture> {
+async function connect(): Promise<StatementFixture & LoggedFixture> {
   // A real file, as an app would use, in a directory of its own.
   const directory = mkdtempSync(join(tmpdir(), "viewsets-drizzle-"));
   const client = new Database(join(directory, "test.db"));
@@ -22,9 +23,12 @@ async function connect(): Promise<StatementFixture> {
     prepares++;
     return prepare(source);
   }) as typeof client.prepare;
-  const db = drizzle(client);
+  // Every statement run, prepared or not (the related suite counts them).
+  const queries: string[] = [];
+  const db = drizzle(client, { logger: { logQuery: (text) => queries.push(text) } });
   return {
     dialect: "sqlite",
+    queries,
     prepares: () => prepares,
     db,
     products,
@@ -42,3 +46,4 @@ async function connect(): Promise<StatementFixture> {
 runDataSuite({ name: "SQLite", connect });
 runStatementSuite({ name: "SQLite", connect });
 runJsonColumnSuite({ name: "SQLite", connect });
+runRelatedSuite({ name: "SQLite", connect });

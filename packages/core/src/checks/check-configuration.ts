@@ -1,4 +1,6 @@
 import { ConfigurationError } from "../http/errors.js";
+import type { ModelShape } from "../models/define-model.js";
+import { serializerFieldProblems } from "../serializers/declared-checks.js";
 import { actionsNeeding, type StandardRoute } from "../viewsets/standard-routes.js";
 
 /**
@@ -179,6 +181,7 @@ export function checkViewSetConfiguration(resource: string, viewset: unknown): C
   ];
   if (problems.length === 0 && isObjectLike(options.model) && isObjectLike(options.model.fields)) {
     problems.push(...fieldListProblems(options, options.model.fields));
+    problems.push(...serializerFieldProblems(options.serializer, options.model as unknown as ModelShape));
   }
   return problems.length === 0 ? null : new ConfigurationError(`${prefix}: ${problems.join("; ")}`);
 }

@@ -1,5 +1,6 @@
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
+import { declaredFieldSchema } from "./declared-schemas.js";
 import { fieldSchema, refineConverted } from "./field-schemas.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
 import type { SchemaObject } from "./openapi-types.js";
@@ -8,7 +9,11 @@ import type { SchemaObject } from "./openapi-types.js";
 export function responseSchema(model: ModelShape, plan: FieldPlan, definitions: DefinitionTarget): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   for (const name of plan.response) {
-    properties[name] = fieldSchema(model.fields[name]!, { readOnly: !plan.writable.has(name), definitions });
+    const readOnly = !plan.writable.has(name);
+    const declared = plan.declared.get(name);
+    properties[name] = declared
+      ? declaredFieldSchema(model, name, declared, !readOnly)
+      : fieldSchema(model.fields[name]!, { readOnly, definitions });
   }
   const schema: SchemaObject = { type: "object", properties };
   if (plan.response.length > 0) schema.required = [...plan.response];
@@ -31,19 +36,24 @@ export function requestSchema(
   const whole = valibotToOpenAPI(base, definitions) ?? {};
   if (typeof entries !== "object" || entries === null) return whole;
   const converted = (whole.properties ?? {}) as Record<string, SchemaObject>;
+  // A writable related field takes its foreign key's place: the same value, under its own key.
+  const requestKeys = new Map([...plan.writeSources].map(([key, source]) => [source, key]));
+  const keyOf = (name: string) => requestKeys.get(name) ?? name;
   const properties: Record<string, SchemaObject> = {};
   for (const [name, entry] of Object.entries(entries as Record<string, Parameters<typeof valibotToOpenAPI>[0]>)) {
-    if (!plan.writable.has(name)) continue;
+    if (!plan.writable.has(keyOf(name))) continue;
     const field = model.fields[name];
     const strict = valibotToOpenAPI(entry, definitions, { strict: true });
-    properties[name] = strict
+    properties[keyOf(name)] = strict
       ? refineConverted(strict, field)
       : field
         ? fieldSchema(field, { definitions, typeMode: "input" })
         : (converted[name] ?? {});
   }
   const schema: SchemaObject = { type: "object", properties };
-  const required = partial ? [] : ((whole.required as string[] | undefined) ?? []).filter((name) => name in properties);
+  const required = partial
+    ? []
+    : ((whole.required as string[] | undefined) ?? []).map(keyOf).filter((name) => name in properties);
   if (required.length > 0) schema.required = required;
   return schema;
 }

@@ -11,6 +11,7 @@ import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
 import { type Guards, guardedOperation, guardsOf } from "./guards.js";
 import { componentName, type DefinitionTarget } from "./json-schema.js";
 import { listParameters } from "./list-parameters.js";
+import { sparseParameters } from "./sparse-parameters.js";
 import type {
   OperationObject,
   ParameterObject,
@@ -132,10 +133,13 @@ const BODY_ERRORS: readonly ErrorResponse[] = [
 
 function errorsOf(parts: ViewSetParts, route: StandardRoute): ErrorResponse[] {
   const errors: ErrorResponse[] = [];
+  // A filter value that does not coerce, or an unknown name in `fields` or `omit`.
+  const sparse = parts.plan.response.length > 0;
   if (route.action === "list") {
-    if (parts.plan.filterable.size > 0) errors.push("ValidationError");
+    if (parts.plan.filterable.size > 0 || sparse) errors.push("ValidationError");
     errors.push("NotFound"); // a page past the last one
   }
+  if (route.action === "retrieve" && sparse) errors.push("ValidationError");
   if (BODY_METHODS.has(route.method)) errors.push(...BODY_ERRORS);
   if (route.kind === "detail") errors.push("NotFound");
   // A row that others still reference may refuse to go.
@@ -147,6 +151,7 @@ function standardOperation(parts: ViewSetParts, route: StandardRoute): Operation
   const { builder, resource } = parts;
   const fields = standardFields(builder, resource, route);
   if (route.action === "list") fields.parameters = parts.listParameters;
+  else if (route.action === "retrieve") fields.parameters = [idParameter(resource), ...sparseParameters(parts.plan)];
   else if (route.kind === "detail") fields.parameters = [idParameter(resource)];
   if (BODY_METHODS.has(route.method)) fields.requestBody = requestBodyOf(parts, route);
   return guardedOperation(builder, parts.guards, fields, successOf(parts, route), errorsOf(parts, route), {

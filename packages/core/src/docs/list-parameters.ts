@@ -2,6 +2,7 @@ import type { ModelShape } from "../models/define-model.js";
 import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { lookupParameter, REPEATED_KEYS } from "./field-schemas.js";
+import { sparseParameters } from "./sparse-parameters.js";
 import type { ParameterObject } from "./openapi-types.js";
 
 /** What the list's parameters read from a viewset besides its field plan. */
@@ -64,7 +65,7 @@ function filterParameters(model: ModelShape, plan: FieldPlan): ParameterObject[]
   return parameters;
 }
 
-/** The query parameters of a list: the paginator's, then ordering, search and the filters. */
+/** The query parameters of a list: the paginator's, then ordering, search, the filters and the sparse fieldset. */
 export function listParameters(
   options: ListOptions,
   plan: FieldPlan,
@@ -75,5 +76,6 @@ export function listParameters(
     ...orderingParameters(options, plan),
     ...searchParameters(plan),
     ...filterParameters(options.model, plan),
+    ...sparseParameters(plan),
   ];
 }

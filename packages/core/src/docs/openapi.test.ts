@@ -238,8 +238,16 @@ describe("include(router) on the contract app", () => {
     const document = contractDocument();
     const strict = op(document, "/api/v1/strict-products/", "get");
     // status has choices: equality and `in` only, no `__gt` or `__contains` on an enum.
-    expect(paramNames(strict)).toEqual(["page", "page_size", "ordering", "status", "status__in"]);
+    expect(paramNames(strict)).toEqual(["page", "page_size", "ordering", "status", "status__in", "fields", "omit"]);
     expect((param(strict, "ordering")!.schema.items as SchemaObject).enum).toEqual(["name", "-name"]);
+    // The sparse fieldset names the serializer's response fields only.
+    expect((param(strict, "fields")!.schema.items as SchemaObject).enum).toEqual([
+      "id",
+      "name",
+      "price",
+      "inStock",
+      "status",
+    ]);
     expect(param(strict, "page_size")!.schema).toMatchObject({ maximum: 3, default: 2 });
     expect(param(strict, "search")).toBeUndefined();
     const categories = op(document, "/api/v1/categories/", "get");
@@ -368,7 +376,9 @@ describe("include(router) on the contract app", () => {
       "404": { $ref: "#/components/responses/NotFound" },
       "409": { $ref: "#/components/responses/Conflict" },
     });
-    expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual(["200", "404"]);
+    // A retrieve may answer 400 for an unknown name in `fields` or `omit`.
+    expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual(["200", "400", "404"]);
+    expect(paramNames(op(document, "/api/v1/products/{id}", "get"))).toEqual(["id", "fields", "omit"]);
     // A throttled viewset may answer 429.
     expect(op(document, "/api/v1/reports/", "get").responses["429"]).toEqual({
       $ref: "#/components/responses/Throttled",

@@ -15,6 +15,8 @@ export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
   "search",
   "cursor",
   "format",
+  "fields",
+  "omit",
 ]);
 
 const KNOWN_LOOKUPS: ReadonlySet<string> = new Set(LOOKUPS);

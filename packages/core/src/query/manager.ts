@@ -41,6 +41,16 @@ export interface QuerySet<Row> {
   countUpTo?(ctx: RequestContext, cap: number): Promise<number>;
   /** Optional, for facets: the smallest and largest value of `field` (null when no row has one). */
   aggregate?(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }>;
+  /**
+   * Optional, Django's `only()`: rows read only these fields (a database selects only their
+   * columns); the others are absent from the rows. Sparse fieldsets and related fields use it.
+   */
+  only?(fields: readonly string[]): QuerySet<Row>;
+}
+
+/** `queryset.only(fields)` where the query set can narrow its columns; the query set itself otherwise. */
+export function selectOnly<Row>(queryset: QuerySet<Row>, fields: readonly string[]): QuerySet<Row> {
+  return typeof queryset.only === "function" ? queryset.only(fields) : queryset;
 }
 
 /** Optional pipeline methods a manager may have: with them the list filters, orders and pages in the database. */

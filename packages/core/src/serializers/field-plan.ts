@@ -1,15 +1,22 @@
 import type { ModelShape } from "../models/define-model.js";
 import { isEditable, isSerializable } from "../models/fields.js";
 import { isFilterable } from "../query/filters.js";
-import type { Serializer } from "../serializers/base-serializer.js";
+import type { DeclaredField, Serializer } from "../serializers/base-serializer.js";
+import { sourceOf } from "./related.js";
 
 /** Which fields a viewset shows, accepts, filters, orders and searches, for one request. */
 export interface FieldPlan {
+  /** Response keys in order: model fields (a declared field of the same name in its place), then declared ones. */
   readonly response: readonly string[];
+  /** Request keys a write may set. */
   readonly writable: ReadonlySet<string>;
   readonly filterable: ReadonlySet<string>;
   readonly orderable: ReadonlySet<string>;
   readonly searchable: readonly string[];
+  /** The serializer's related and computed fields by key, shown or not. */
+  readonly declared: ReadonlyMap<string, DeclaredField>;
+  /** Request keys written to another field: a writable related field's key → its foreign key. */
+  readonly writeSources: ReadonlyMap<string, string>;
 }
 
 export interface FieldPlanOptions {
@@ -20,17 +27,56 @@ export interface FieldPlanOptions {
   readonly searchFields?: readonly string[] | undefined;
 }
 
+const NO_DECLARED: ReadonlyMap<string, DeclaredField> = new Map();
+const NO_SOURCES: ReadonlyMap<string, string> = new Map();
+
+/** Declared fields take over the writes of their keys: computed ones and read-only related ones end them. */
+function applyDeclaredWrites(
+  model: ModelShape,
+  declared: ReadonlyMap<string, DeclaredField>,
+  readOnly: ReadonlySet<string>,
+  writable: Set<string>,
+): ReadonlyMap<string, string> {
+  let sources: Map<string, string> | undefined;
+  for (const [name, field] of declared) {
+    writable.delete(name);
+    if (field.kind !== "related" || !field.writable || readOnly.has(name)) continue;
+    const source = sourceOf(name, field);
+    const sourceField = model.fields[source];
+    if (!sourceField || !isEditable(sourceField) || readOnly.has(source)) continue;
+    writable.add(name);
+    if (source !== name) {
+      // The declared key replaces its foreign key in requests: one way to set it.
+      writable.delete(source);
+      (sources ??= new Map()).set(name, source);
+    }
+  }
+  return sources ?? NO_SOURCES;
+}
+
 export function fieldPlan(model: ModelShape, serializer: Serializer, options: FieldPlanOptions): FieldPlan {
   const names = Object.keys(model.fields);
+  const declaredFields = serializer.declaredFields?.();
+  const declared = declaredFields ? new Map(Object.entries(declaredFields)) : NO_DECLARED;
   const whitelist = serializer.fields ? new Set(serializer.fields()) : undefined;
   const writeOnly = new Set(serializer.writeOnlyFields?.() ?? []);
   const hidden = new Set([...(options.excludeResponseFields ?? []), ...(serializer.exclude?.() ?? []), ...writeOnly]);
   const readOnly = new Set([...(options.readOnlyRequestFields ?? []), ...(serializer.readonlyFields?.() ?? [])]);
 
-  const response = names.filter(
-    (name) => isSerializable(model.fields[name]!) && !hidden.has(name) && (!whitelist || whitelist.has(name)),
+  // A declared field is shown unless excluded: it was declared to be shown.
+  const response = names.filter((name) =>
+    declared.has(name)
+      ? !hidden.has(name)
+      : isSerializable(model.fields[name]!) && !hidden.has(name) && (!whitelist || whitelist.has(name)),
   );
-  const shown = new Set(response);
+  for (const name of declared.keys()) {
+    if (!Object.hasOwn(model.fields, name) && !hidden.has(name)) response.push(name);
+  }
+  // Filters and ordering read columns: a model field shown as itself or as the row its key points at.
+  const columns = response.filter(
+    (name) => Object.hasOwn(model.fields, name) && declared.get(name)?.kind !== "computed",
+  );
+  const shown = new Set(columns);
   const writable = new Set(
     names.filter(
       (name) =>
@@ -39,12 +85,13 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
         (!whitelist || whitelist.has(name) || writeOnly.has(name)),
     ),
   );
+  const writeSources = declared.size === 0 ? NO_SOURCES : applyDeclaredWrites(model, declared, readOnly, writable);
   const filterable = new Set(
-    (options.filterFields ?? response).filter((name) => shown.has(name) && isFilterable(model.fields[name]!)),
+    (options.filterFields ?? columns).filter((name) => shown.has(name) && isFilterable(model.fields[name]!)),
   );
-  const orderable = new Set((options.orderingFields ?? response).filter((name) => shown.has(name)));
+  const orderable = new Set((options.orderingFields ?? columns).filter((name) => shown.has(name)));
   const searchable = (options.searchFields ?? []).filter(
     (name) => model.fields[name] !== undefined && isSerializable(model.fields[name]!),
   );
-  return { response, writable, filterable, orderable, searchable };
+  return { response, writable, filterable, orderable, searchable, declared, writeSources };
 }

@@ -47,26 +47,52 @@ function issueMessage(issue: v.BaseIssue<unknown>): string {
   return issue.message;
 }
 
-/** `price`, or the path inside a JSON field's value (`attributes.size`, `tags.0`). */
-function errorKey(issue: v.BaseIssue<unknown>): string {
+/**
+ * `price`, or the path inside a JSON field's value (`attributes.size`, `tags.0`); a foreign key set
+ * through a related field is reported under that field's key.
+ */
+function errorKey(issue: v.BaseIssue<unknown>, requestKeys: ReadonlyMap<string, string>): string {
   const path = issue.path;
   if (!path || typeof path[0]?.key !== "string") return "non_field_errors";
-  return path.map((item) => String(item.key)).join(".");
+  const [first, ...rest] = path.map((item) => String(item.key));
+  return [requestKeys.get(first!) ?? first, ...rest].join(".");
 }
 
-function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+function issuesToErrors(
+  issues: readonly v.BaseIssue<unknown>[],
+  requestKeys: ReadonlyMap<string, string>,
+): FieldErrors {
   const errors: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of issues) {
-    const field = errorKey(issue);
+    const field = errorKey(issue, requestKeys);
     (errors[field] ??= []).push(issueMessage(issue));
   }
   return errors;
 }
 
+const NO_KEYS: ReadonlyMap<string, string> = new Map();
+
+/** The model fields a write may set: the plan's writable keys, with related keys turned into their foreign keys. */
+function writableModelFields(plan: FieldPlan): ReadonlySet<string> {
+  if (plan.writeSources.size === 0) return plan.writable;
+  const fields = new Set(plan.writable);
+  for (const [key, source] of plan.writeSources) {
+    fields.delete(key);
+    fields.add(source);
+  }
+  return fields;
+}
+
+function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> {
+  if (plan.writeSources.size === 0) return NO_KEYS;
+  return new Map([...plan.writeSources].map(([key, source]) => [source, key]));
+}
+
 /**
  * Validates a request body against the model for one write. Read-only and non-editable keys a
  * client echoes back are ignored; unknown keys are ignored or, when rejected, each named.
- * Returns only the writable fields that were sent, validated and transformed.
+ * Returns only the writable fields that were sent, validated and transformed, by model field (a
+ * writable related field's value under its foreign key).
  */
 export async function validateBody(
   body: unknown,
@@ -86,17 +112,19 @@ export async function validateBody(
   const unstorable: FieldErrors = Object.create(null) as FieldErrors;
   for (const key of Object.keys(data)) {
     if (plan.writable.has(key)) {
-      input[key] = data[key];
+      input[plan.writeSources.get(key) ?? key] = data[key];
       const problem = valueProblem(data[key]);
       if (problem) unstorable[key] = [problem];
-    } else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];
+    } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
+      unknown[key.slice(0, 100)] = ["Unknown field."];
+    }
   }
   if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
   if (Object.keys(unstorable).length > 0) throw new ValidationError(unstorable);
-  const schema = schemaFor(model, mode, plan.writable);
+  const schema = schemaFor(model, mode, writableModelFields(plan));
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);
-  if (!result.success) throw new ValidationError(issuesToErrors(result.issues));
+  if (!result.success) throw new ValidationError(issuesToErrors(result.issues, requestKeysOf(plan)));
   return result.output;
 }
 

@@ -1,5 +1,6 @@
 export { runAdapterContract } from "./adapter-contract.js";
 export { runAuthContract } from "./auth-contract.js";
+export { runSerializerContract } from "./serializer-contract.js";
 export { authApp, Note, ALICE, BOB } from "./auth-fixtures.js";
 export type { AdapterContractOptions, ContractServer, ServeOptions } from "./adapter-contract.js";
 export { MemoryManager } from "./memory-manager.js";

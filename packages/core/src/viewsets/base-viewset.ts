@@ -1,5 +1,3 @@
-import type { Authenticator } from "../auth/authentication.js";
-import type { Permission } from "../auth/permissions.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { isFormContentType, readWriteBody } from "../http/body.js";
 import { type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
@@ -7,16 +5,16 @@ import { acceptsJSON } from "../http/negotiation.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
-import type { Model } from "../models/define-model.js";
 import { filterQuerySet, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
-import type { Manager, PipelineManager, QuerySet, ReadManager } from "../query/manager.js";
+import type { Manager, QuerySet } from "../query/manager.js";
 import { pageNumberPagination } from "../query/pagination.js";
-import type { Page, Paginator } from "../query/paginator.js";
-import type { SerializerFactory } from "../serializers/base-serializer.js";
+import type { Page } from "../query/paginator.js";
+import { addDeclaredValues } from "../serializers/declared-values.js";
 import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
+import { checkRelatedExist, requestFields } from "../serializers/related-writes.js";
 import { projectRow } from "../serializers/serialize.js";
+import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
 import { cleanObject, validateBody } from "../serializers/validate.js";
-import type { Throttle } from "../throttling/throttle.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
 import { checkObjectPermissions, guarded } from "./guard.js";
@@ -25,55 +23,16 @@ import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes
 import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "./view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
+import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options.js";
 
-/** A field name of the row type: typos fail to compile. */
-export type FieldName<Row> = keyof Row & string;
-/** An ordering term: a field name, with a leading minus for descending. */
-export type OrderingTerm<Row> = FieldName<Row> | `-${FieldName<Row>}`;
-
-export interface ViewSetCommonOptions<Row extends object> {
-  /** Required: returns the serializer for each request. */
-  serializer: SerializerFactory;
-  model: Model<Row>;
-  /** Fields removed from responses (`nonSerializableFields(model)` is a suitable list). */
-  excludeResponseFields?: readonly FieldName<Row>[];
-  /** Fields requests may not set (`nonEditableFields(model)` is a suitable list). */
-  readOnlyRequestFields?: readonly FieldName<Row>[];
-  /** When true, a body with an unknown key is a 400 naming each one. */
-  rejectUnknownRequestFields?: boolean;
-  throttles?: readonly Throttle[];
-  authentication?: readonly Authenticator[];
-  permissions?: readonly Permission[];
-  /** Narrows the filterable fields (default: every serialized field). */
-  filterFields?: readonly FieldName<Row>[];
-  /** Narrows the orderable fields (default: every serialized field). */
-  orderingFields?: readonly FieldName<Row>[];
-  /** Fields `?search=` looks in (icontains). */
-  searchFields?: readonly FieldName<Row>[];
-  /** The default order (the primary key always ends it). */
-  ordering?: readonly OrderingTerm<Row>[];
-  pageSize?: number;
-  maxPageSize?: number;
-  /** Page-number pagination by default. */
-  pagination?: Paginator;
-  /** Largest request body in bytes (1 MiB by default). */
-  bodyLimit?: number;
-}
-
-/** The queryset a read-only viewset needs: count, all and get, with the optional list pipeline. */
-export type ReadQueryset<Row> = ReadManager<Row> & PipelineManager<Row>;
-/** The queryset a writable viewset needs: also create, update and delete. */
-export type WriteQueryset<Row> = Manager<Row> & PipelineManager<Row>;
-
-export type ViewSetOptions<Row extends object> =
-  | (ViewSetCommonOptions<Row> & { readOnly: true; queryset: ReadQueryset<Row> })
-  | (ViewSetCommonOptions<Row> & { readOnly?: boolean; queryset: WriteQueryset<Row> });
-
-/** The options as the viewset reads them at request time (any shape may have been set later). */
-type AnyOptions<Row extends object> = ViewSetCommonOptions<Row> & {
-  readOnly?: boolean;
-  queryset: ReadQueryset<Row> & Partial<Manager<Row>>;
-};
+export type {
+  FieldName,
+  OrderingTerm,
+  ReadQueryset,
+  ViewSetCommonOptions,
+  ViewSetOptions,
+  WriteQueryset,
+} from "./viewset-options.js";
 
 const defaultPaginator = pageNumberPagination();
 
@@ -181,8 +140,19 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     return obj;
   }
 
+  /** One row's model fields; related and computed fields are added by `serializeRows`. */
   serialize(row: Row, plan: FieldPlan): Record<string, unknown> {
     return projectRow(row, plan.response);
+  }
+
+  /**
+   * The response objects of rows: `serialize` each, then their related fields (one query per
+   * target) and computed ones. Every response and `If-Match` tag is made of these.
+   */
+  async serializeRows(context: ViewContext, rows: readonly Row[], plan: FieldPlan): Promise<Record<string, unknown>[]> {
+    const out = rows.map((row) => this.serialize(row, plan));
+    if (plan.declared.size > 0) await addDeclaredValues(context, rows, out, plan);
+    return out;
   }
 
   // ---- the six handlers --------------------------------------------------------------------
@@ -192,35 +162,43 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const plan = this.getFieldPlan();
     // The serializer's plan also gives the grammar: the list derives the fields once.
     this.grammarOf(request, plan);
+    const shown = sparseFieldPlan(plan, context.params);
     const { queryset, ordering } = this.listQueryset(request);
-    const page = await this.paginateQueryset(queryset, request, ordering);
-    return taggedJSON(request, 200, page.envelope(page.rows.map((row) => this.serialize(row, plan))));
+    // `?fields=` and `?omit=` narrow the columns too; a full response reads whole rows, as overrides may expect.
+    const narrowed = shown === plan ? queryset : narrowColumns(queryset, this.options.model, shown, ordering);
+    const page = await this.paginateQueryset(narrowed, request, ordering);
+    return taggedJSON(request, 200, page.envelope(await this.serializeRows(context, page.rows, shown)));
   }
 
   /** The body of a create or update: JSON, or a form whose text values are typed by the model's fields. */
-  private async readBody(context: ViewContext): Promise<unknown> {
+  private async readBody(context: ViewContext, plan: FieldPlan): Promise<unknown> {
     const { request } = context;
     const body = await readWriteBody(request, this.options.bodyLimit ?? context.settings.bodyLimit);
     const isForm = isFormContentType(request.headers["content-type"]) && typeof body === "object" && body !== null;
-    return isForm ? formValues(body as Record<string, unknown>, this.options.model.fields) : body;
+    return isForm ? formValues(body as Record<string, unknown>, requestFields(this.options.model, plan)) : body;
   }
 
   async create(context: ViewContext): Promise<ApiResponse> {
     const { request } = context;
     const { model } = this.options;
     const plan = this.getFieldPlan();
-    const body = await this.readBody(context);
+    const body = await this.readBody(context, plan);
     const data = await validateBody(body, model, plan, "create", this.options.rejectUnknownRequestFields === true);
+    await checkRelatedExist(context, data, plan);
     await cleanObject(model, data);
     const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
-    return sendJSON(201, this.serialize(created, plan), { Location: `${request.origin}${listPath}${id}` });
+    const [out] = await this.serializeRows(context, [created], plan);
+    return sendJSON(201, out, { Location: `${request.origin}${listPath}${id}` });
   }
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    const shown = sparseFieldPlan(this.getFieldPlan(), context.params);
+    // The whole row: object permissions and overrides of getObject see every field.
     const obj = await this.getObject(context, id);
-    return taggedJSON(context.request, 200, this.serialize(obj, this.getFieldPlan()));
+    const [out] = await this.serializeRows(context, [obj], shown);
+    return taggedJSON(context.request, 200, out);
   }
 
   async update(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -233,7 +211,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   async destroy(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
     const obj = await this.getObject(context, id);
-    checkIfMatch(context.request, () => this.serialize(obj, this.getFieldPlan()));
+    await checkIfMatch(context.request, async () => (await this.serializeRows(context, [obj], this.getFieldPlan()))[0]);
     await this.getQueryset(context.request).delete!(context, obj);
     return noContent();
   }
@@ -242,15 +220,17 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
-    const body = await this.readBody(context);
+    const body = await this.readBody(context, plan);
     const data = await validateBody(body, model, plan, mode, this.options.rejectUnknownRequestFields === true);
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
-    checkIfMatch(context.request, () => this.serialize(obj, plan));
+    await checkIfMatch(context.request, async () => (await this.serializeRows(context, [obj], plan))[0]);
+    await checkRelatedExist(context, data, plan);
     await cleanObject(model, { ...obj, ...data });
     Object.assign(obj, data);
     const updated = await this.getQueryset(context.request).update!(context, obj);
-    return taggedJSON(context.request, 200, this.serialize(updated ?? obj, plan));
+    const [out] = await this.serializeRows(context, [updated ?? obj], plan);
+    return taggedJSON(context.request, 200, out);
   }
 
   // ---- dispatch: authentication, permissions, throttles, then the handler ----------------

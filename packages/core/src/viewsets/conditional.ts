@@ -20,10 +20,11 @@ export function taggedJSON(request: ApiRequest, status: number, data: unknown): 
 
 /**
  * Optimistic concurrency: with `If-Match`, a write goes ahead only when the record, as a retrieve
- * would show it now, still has a tag the client names; otherwise 412 and nothing is written.
+ * would show it now (related fields loaded, so `current` may be async), still has a tag the
+ * client names; otherwise 412 and nothing is written.
  */
-export function checkIfMatch(request: ApiRequest, current: () => unknown): void {
+export async function checkIfMatch(request: ApiRequest, current: () => unknown): Promise<void> {
   const ifMatch = request.headers["if-match"];
   if (ifMatch === undefined) return;
-  if (!etagMatches(ifMatch, weakETag(sendJSON(200, current()).body as string))) throw new PreconditionFailed();
+  if (!etagMatches(ifMatch, weakETag(sendJSON(200, await current()).body as string))) throw new PreconditionFailed();
 }

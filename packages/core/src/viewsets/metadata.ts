@@ -4,7 +4,9 @@ import { sendJSON } from "../http/respond.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldDef, FieldType } from "../models/fields.js";
 import { optionsAllow } from "../router/answers.js";
+import type { DeclaredField } from "../serializers/base-serializer.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
+import { sourceOf } from "../serializers/related.js";
 import { allowedMethods, type RouteKind } from "./standard-routes.js";
 
 /** DRF's names for field types in its OPTIONS metadata. */
@@ -31,12 +33,29 @@ function fieldInfo(field: FieldDef, writable: boolean): Record<string, unknown> 
   return info;
 }
 
-/** The fields a write takes and shows, in model order: DRF's `actions` entry of one method. */
+/** A related or computed field: DRF's `field` for a related one, its declared type for a computed one. */
+function declaredInfo(
+  model: ModelShape,
+  name: string,
+  field: DeclaredField,
+  writable: boolean,
+): Record<string, unknown> {
+  if (field.kind === "computed") return { type: TYPE_NAMES[field.schema.type], required: false, read_only: true };
+  const source = model.fields[sourceOf(name, field)];
+  const required = writable && source !== undefined && (source.required ?? source.nullable !== true);
+  return { type: "field", required, read_only: !writable };
+}
+
+/** The fields a write takes and shows, in model order, then declared ones: DRF's `actions` entry of one method. */
 function writeFields(model: ModelShape, plan: FieldPlan): Record<string, Record<string, unknown>> {
   const shown = new Set(plan.response);
   const fields: Record<string, Record<string, unknown>> = {};
   for (const [name, field] of Object.entries(model.fields)) {
     if (shown.has(name) || plan.writable.has(name)) fields[name] = fieldInfo(field, plan.writable.has(name));
+  }
+  for (const [name, field] of plan.declared) {
+    if (shown.has(name) || plan.writable.has(name))
+      fields[name] = declaredInfo(model, name, field, plan.writable.has(name));
   }
   return fields;
 }

@@ -1,0 +1,53 @@
+import { type FieldErrors, ValidationError } from "../http/errors.js";
+import type { RequestContext } from "../http/request.js";
+import type { ModelShape } from "../models/define-model.js";
+import type { Fields } from "../models/fields.js";
+import type { FilterValue } from "../query/expression.js";
+import { querySetOf } from "../query/list-query.js";
+import type { FieldPlan } from "./field-plan.js";
+import { type RelatedField, sourceOf } from "./related.js";
+
+async function exists(ctx: RequestContext, field: RelatedField, value: unknown): Promise<boolean> {
+  const { model, queryset } = field.target;
+  const matching = querySetOf(queryset).filter({
+    kind: "condition",
+    field: model.primaryKey,
+    lookup: "exact",
+    value: value as FilterValue,
+  });
+  return (await matching.limit(1).all(ctx)).length > 0;
+}
+
+/**
+ * DRF's `PrimaryKeyRelatedField` check: each writable related field a validated body sets must
+ * name a row of its target, or the write is a 400 naming the field (before the manager writes).
+ */
+export async function checkRelatedExist(
+  ctx: RequestContext,
+  data: Readonly<Record<string, unknown>>,
+  plan: FieldPlan,
+): Promise<void> {
+  if (plan.declared.size === 0) return;
+  const errors: FieldErrors = {};
+  const checks: Promise<void>[] = [];
+  for (const [key, field] of plan.declared) {
+    if (field.kind !== "related" || !plan.writable.has(key)) continue;
+    const value = data[sourceOf(key, field)];
+    if (value === undefined || value === null) continue;
+    checks.push(
+      exists(ctx, field, value).then((found) => {
+        if (!found) errors[key] = [`Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`];
+      }),
+    );
+  }
+  await Promise.all(checks);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** The fields request keys are typed by (form bodies): a writable related field's key takes its foreign key's. */
+export function requestFields(model: ModelShape, plan: FieldPlan): Fields {
+  if (plan.writeSources.size === 0) return model.fields;
+  const fields: Record<string, Fields[string]> = { ...model.fields };
+  for (const [key, source] of plan.writeSources) fields[key] = model.fields[source]!;
+  return fields;
+}

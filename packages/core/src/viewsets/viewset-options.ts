@@ -1,0 +1,56 @@
+import type { Authenticator } from "../auth/authentication.js";
+import type { Permission } from "../auth/permissions.js";
+import type { Model } from "../models/define-model.js";
+import type { Manager, PipelineManager, ReadManager } from "../query/manager.js";
+import type { Paginator } from "../query/paginator.js";
+import type { SerializerFactory } from "../serializers/base-serializer.js";
+import type { Throttle } from "../throttling/throttle.js";
+
+/** A field name of the row type: typos fail to compile. */
+export type FieldName<Row> = keyof Row & string;
+/** An ordering term: a field name, with a leading minus for descending. */
+export type OrderingTerm<Row> = FieldName<Row> | `-${FieldName<Row>}`;
+
+export interface ViewSetCommonOptions<Row extends object> {
+  /** Required: returns the serializer for each request (a `modelSerializer` of this row type, or any untyped one). */
+  serializer: SerializerFactory<Row>;
+  model: Model<Row>;
+  /** Fields removed from responses (`nonSerializableFields(model)` is a suitable list). */
+  excludeResponseFields?: readonly FieldName<Row>[];
+  /** Fields requests may not set (`nonEditableFields(model)` is a suitable list). */
+  readOnlyRequestFields?: readonly FieldName<Row>[];
+  /** When true, a body with an unknown key is a 400 naming each one. */
+  rejectUnknownRequestFields?: boolean;
+  throttles?: readonly Throttle[];
+  authentication?: readonly Authenticator[];
+  permissions?: readonly Permission[];
+  /** Narrows the filterable fields (default: every serialized field). */
+  filterFields?: readonly FieldName<Row>[];
+  /** Narrows the orderable fields (default: every serialized field). */
+  orderingFields?: readonly FieldName<Row>[];
+  /** Fields `?search=` looks in (icontains). */
+  searchFields?: readonly FieldName<Row>[];
+  /** The default order (the primary key always ends it). */
+  ordering?: readonly OrderingTerm<Row>[];
+  pageSize?: number;
+  maxPageSize?: number;
+  /** Page-number pagination by default. */
+  pagination?: Paginator;
+  /** Largest request body in bytes (1 MiB by default). */
+  bodyLimit?: number;
+}
+
+/** The queryset a read-only viewset needs: count, all and get, with the optional list pipeline. */
+export type ReadQueryset<Row> = ReadManager<Row> & PipelineManager<Row>;
+/** The queryset a writable viewset needs: also create, update and delete. */
+export type WriteQueryset<Row> = Manager<Row> & PipelineManager<Row>;
+
+export type ViewSetOptions<Row extends object> =
+  | (ViewSetCommonOptions<Row> & { readOnly: true; queryset: ReadQueryset<Row> })
+  | (ViewSetCommonOptions<Row> & { readOnly?: boolean; queryset: WriteQueryset<Row> });
+
+/** The options as the viewset reads them at request time (any shape may have been set later). */
+export type AnyOptions<Row extends object> = ViewSetCommonOptions<Row> & {
+  readOnly?: boolean;
+  queryset: ReadQueryset<Row> & Partial<Manager<Row>>;
+};
