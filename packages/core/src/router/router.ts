@@ -13,11 +13,11 @@ import {
 } from "../viewsets/actions.js";
 import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { resolveSettings } from "../viewsets/settings.js";
+import { resolveSettings, type SettingsOptions } from "../viewsets/settings.js";
 import { actionOptions, headResponse } from "./answers.js";
 import { matchPath, parseId } from "./match.js";
 
-export interface RouterOptions extends Partial<ViewSettings> {
+export interface RouterOptions extends SettingsOptions {
   /**
    * Host names the API answers for, as Django's ALLOWED_HOSTS: exact names, `.example.com` for a
    * domain and its subdomains, `*` for any. Another host, or a malformed one, is a 400 before

@@ -3,6 +3,8 @@ import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
 import { valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
+import { issuesToErrors } from "./issues.js";
+import { DEFAULT_MESSAGES, formatMessage, jsonTypeName, type ValidationMessages } from "./messages.js";
 
 export type WriteMode = "create" | "update" | "partial";
 
@@ -10,12 +12,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "list";
-  return typeof value;
 }
 
 // Schemas without the fields a viewset makes read-only, cached per model schema and field set.
@@ -41,28 +37,6 @@ function schemaFor(model: ModelShape, mode: WriteMode, writable: ReadonlySet<str
   return schema;
 }
 
-function issueMessage(issue: v.BaseIssue<unknown>): string {
-  if (issue.input === undefined && issue.type === "object") return "This field is required.";
-  if (issue.input === undefined && (issue.path?.length ?? 0) === 1) return "This field is required.";
-  return issue.message;
-}
-
-/** `price`, or the path inside a JSON field's value (`attributes.size`, `tags.0`). */
-function errorKey(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path;
-  if (!path || typeof path[0]?.key !== "string") return "non_field_errors";
-  return path.map((item) => String(item.key)).join(".");
-}
-
-function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const errors: FieldErrors = Object.create(null) as FieldErrors;
-  for (const issue of issues) {
-    const field = errorKey(issue);
-    (errors[field] ??= []).push(issueMessage(issue));
-  }
-  return errors;
-}
-
 /**
  * Validates a request body against the model for one write. Read-only and non-editable keys a
  * client echoes back are ignored; unknown keys are ignored or, when rejected, each named.
@@ -74,10 +48,11 @@ export async function validateBody(
   plan: FieldPlan,
   mode: WriteMode,
   rejectUnknown: boolean,
+  messages: ValidationMessages = DEFAULT_MESSAGES,
 ): Promise<Record<string, unknown>> {
   const data = body === undefined ? {} : body;
   if (!isPlainObject(data)) {
-    throw new ValidationError(`Invalid data. Expected a JSON object, but got ${describe(data)}.`);
+    throw new ValidationError(formatMessage(messages.notAnObject, { datatype: jsonTypeName(data) }));
   }
   const input: Record<string, unknown> = {};
   // Null-prototype: a client's "__proto__" key is reported as an own key, never a prototype.
@@ -89,14 +64,14 @@ export async function validateBody(
       input[key] = data[key];
       const problem = valueProblem(data[key]);
       if (problem) unstorable[key] = [problem];
-    } else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = ["Unknown field."];
+    } else if (rejectUnknown && !Object.hasOwn(model.fields, key)) unknown[key.slice(0, 100)] = [messages.unknownField];
   }
   if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
   if (Object.keys(unstorable).length > 0) throw new ValidationError(unstorable);
   const schema = schemaFor(model, mode, plan.writable);
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);
-  if (!result.success) throw new ValidationError(issuesToErrors(result.issues));
+  if (!result.success) throw new ValidationError(issuesToErrors(result.issues, model.fields, messages));
   return result.output;
 }
 

@@ -210,7 +210,14 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     const body = await this.readBody(context);
-    const data = await validateBody(body, model, plan, "create", this.options.rejectUnknownRequestFields === true);
+    const data = await validateBody(
+      body,
+      model,
+      plan,
+      "create",
+      this.options.rejectUnknownRequestFields === true,
+      context.settings.messages,
+    );
     await cleanObject(model, data);
     const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
@@ -243,7 +250,14 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
     const body = await this.readBody(context);
-    const data = await validateBody(body, model, plan, mode, this.options.rejectUnknownRequestFields === true);
+    const data = await validateBody(
+      body,
+      model,
+      plan,
+      mode,
+      this.options.rejectUnknownRequestFields === true,
+      context.settings.messages,
+    );
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     checkIfMatch(context.request, () => this.serialize(obj, plan));
