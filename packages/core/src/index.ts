@@ -39,7 +39,15 @@ export {
   nonSerializableFields,
   schemaFromFields,
 } from "./models/define-model.js";
-export type { Model, ModelDefinition, ModelShape, ObjectSchema, RowOfModel } from "./models/define-model.js";
+export type {
+  CleanFunction,
+  Model,
+  ModelDefinition,
+  ModelShape,
+  ObjectSchema,
+  RowOfModel,
+} from "./models/define-model.js";
+export type { CleanInfo, CleanInput } from "./models/clean.js";
 export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSerializable } from "./models/fields.js";
 export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";

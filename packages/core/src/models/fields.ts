@@ -55,7 +55,8 @@ type TypeValue<F extends FieldDef> = F extends {
   ? v.InferOutput<S>
   : FieldValueTypes[F["type"]];
 type ChoiceValue<F extends FieldDef> = F["choices"] extends readonly (infer C)[] ? C : TypeValue<F>;
-type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
+/** The value a row holds for one field declaration. */
+export type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
 
 /** The row type of a model declared with `defineModel`. */
 export type RowOf<F extends Fields> = { -readonly [K in keyof F]: NullableValue<F[K]> };

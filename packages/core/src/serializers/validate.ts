@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { type FieldErrors, ValidationError } from "../http/errors.js";
+import type { CleanInfo } from "../models/clean.js";
 import type { ModelShape } from "../models/define-model.js";
 import { valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
@@ -75,8 +76,15 @@ export async function validateBody(
   return result.output;
 }
 
-/** Runs the model's `clean` on the object as it would be saved. */
-export async function cleanObject(model: ModelShape, obj: object): Promise<void> {
+/**
+ * Runs the model's `clean` on the object as it would be saved: on create the validated body, on
+ * update the stored object with the changes merged in. Changes `clean` makes to `obj` are kept.
+ */
+export async function cleanObject(
+  model: ModelShape,
+  obj: object,
+  info: CleanInfo<object> = { action: "create" },
+): Promise<void> {
   if (!model.clean) return;
-  await model.clean(obj as never);
+  await model.clean(obj as never, info as never);
 }

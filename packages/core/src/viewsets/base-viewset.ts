@@ -218,7 +218,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       this.options.rejectUnknownRequestFields === true,
       context.settings.messages,
     );
-    await cleanObject(model, data);
+    await cleanObject(model, data, { action: "create" });
     const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
@@ -261,8 +261,10 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     checkIfMatch(context.request, () => this.serialize(obj, plan));
-    await cleanObject(model, { ...obj, ...data });
-    Object.assign(obj, data);
+    // clean sees (and may change) the object as it would be saved; obj stays as stored until it passes.
+    const merged = { ...obj, ...data } as Row;
+    await cleanObject(model, merged, { action: mode === "update" ? "update" : "partial_update", instance: obj });
+    Object.assign(obj, merged);
     const updated = await this.getQueryset(context.request).update!(context, obj);
     return taggedJSON(context.request, 200, this.serialize(updated ?? obj, plan));
   }
