@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
 
@@ -69,3 +70,4 @@ async function connect(): Promise<StatementFixture> {
 runDataSuite({ name: "PostgreSQL", skipReason, connect });
 runStatementSuite({ name: "PostgreSQL", skipReason, connect });
 runJsonColumnSuite({ name: "PostgreSQL", skipReason, connect });
+runWritesSuite({ name: "PostgreSQL", skipReason, connect });

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
+import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
@@ -42,3 +43,4 @@ async function connect(): Promise<StatementFixture> {
 runDataSuite({ name: "SQLite", connect });
 runStatementSuite({ name: "SQLite", connect });
 runJsonColumnSuite({ name: "SQLite", connect });
+runWritesSuite({ name: "SQLite", connect });

@@ -15,8 +15,10 @@ import type { Page, Paginator } from "../query/paginator.js";
 import type { SerializerFactory } from "../serializers/base-serializer.js";
 import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { projectRow } from "../serializers/serialize.js";
-import { cleanObject, validateBody } from "../serializers/validate.js";
+import { cleanObject, validateBody, type WriteMode } from "../serializers/validate.js";
 import type { Throttle } from "../throttling/throttle.js";
+import { runAtomic } from "./atomic.js";
+import { type BulkCreateOptions, bulkCreate, bulkCreateLimit } from "./bulk-create.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
 import { checkObjectPermissions, guarded } from "./guard.js";
@@ -58,6 +60,10 @@ export interface ViewSetCommonOptions<Row extends object> {
   pagination?: Paginator;
   /** Largest request body in bytes (1 MiB by default). */
   bodyLimit?: number;
+  /** Each write route in one database transaction, rolled back on any error (needs `queryset.atomic`). */
+  atomic?: boolean;
+  /** Off by default: a JSON array POSTed to the list creates all items or none (see `bulk-create.ts`). */
+  bulkCreate?: boolean | BulkCreateOptions;
 }
 
 /** The queryset a read-only viewset needs: count, all and get, with the optional list pipeline. */
@@ -210,19 +216,27 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     const body = await this.readBody(context);
-    const data = await validateBody(
-      body,
-      model,
-      plan,
-      "create",
-      this.options.rejectUnknownRequestFields === true,
-      context.settings.messages,
-    );
+    const maxItems = bulkCreateLimit(this.options.bulkCreate);
+    if (Array.isArray(body) && maxItems !== undefined) {
+      const queryset = this.getQueryset(request) as WriteQueryset<Row>;
+      const serialize = (row: Row) => this.serialize(row, plan);
+      return bulkCreate(context, body, { model, plan, maxItems, queryset, serialize, reject: this.rejectsUnknown });
+    }
+    const data = await this.validate(context, body, plan, "create");
     await cleanObject(model, data, { action: "create" });
     const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
     return sendJSON(201, this.serialize(created, plan), { Location: `${request.origin}${listPath}${id}` });
+  }
+
+  private get rejectsUnknown(): boolean {
+    return this.options.rejectUnknownRequestFields === true;
+  }
+
+  /** A body validated for one write, in the router's words. */
+  private validate(context: ViewContext, body: unknown, plan: FieldPlan, mode: WriteMode) {
+    return validateBody(body, this.options.model, plan, mode, this.rejectsUnknown, context.settings.messages);
   }
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -250,14 +264,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
     const body = await this.readBody(context);
-    const data = await validateBody(
-      body,
-      model,
-      plan,
-      mode,
-      this.options.rejectUnknownRequestFields === true,
-      context.settings.messages,
-    );
+    const data = await this.validate(context, body, plan, mode);
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     checkIfMatch(context.request, () => this.serialize(obj, plan));
@@ -289,8 +296,12 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       if (standard === undefined || (readOnly && !standard.readOnly)) {
         throw new MethodNotAllowed(request.method, allowedMethods(route.kind, readOnly));
       }
-      if (route.kind === "list") return (this[standard.handler] as ListHandler).call(this, context);
-      return (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      const run = () =>
+        route.kind === "list"
+          ? (this[standard.handler] as ListHandler).call(this, context)
+          : (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      if (this.options.atomic !== true || standard.readOnly) return run();
+      return runAtomic(this.getQueryset(request), context, run);
     });
   }
 
