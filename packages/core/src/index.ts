@@ -108,7 +108,16 @@ export { issueMessage, issuesToErrors } from "./serializers/issues.js";
 export { DEFAULT_MESSAGES, formatMessage, resolveMessages } from "./serializers/messages.js";
 export type { ValidationMessages } from "./serializers/messages.js";
 export type { SettingsOptions } from "./viewsets/settings.js";
-export type { ActionConfig, ActionHandler, ActionRoute, HttpMethod } from "./viewsets/actions.js";
+export type {
+  ActionBody,
+  ActionConfig,
+  ActionContext,
+  ActionHandler,
+  ActionRoute,
+  HttpMethod,
+} from "./viewsets/actions.js";
+export type { BulkCreateOptions } from "./viewsets/bulk-create.js";
+export { DEFAULT_BULK_MAX_ITEMS } from "./viewsets/bulk-create.js";
 export { Router } from "./router/router.js";
 export type { RouterOptions } from "./router/router.js";
 export { checkViewSetConfiguration } from "./checks/check-configuration.js";

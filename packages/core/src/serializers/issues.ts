@@ -1,7 +1,7 @@
 import type * as v from "valibot";
 import type { FieldErrors } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";
-import { describeInput, formatMessage, type ValidationMessages } from "./messages.js";
+import { describeInput, formatMessage, jsonTypeName, type ValidationMessages } from "./messages.js";
 
 type Issue = v.BaseIssue<unknown> & { readonly requirement?: unknown };
 
@@ -101,6 +101,9 @@ export function issueMessage(issue: Issue, field: FieldDef | undefined, messages
   if (issue.kind === "schema" && issue.input === null) return messages.null;
   const depth = issue.path?.length ?? 0;
   if (!isValibotDefault(issue)) return issue.message;
+  if (depth === 0 && issue.type === "object") {
+    return formatMessage(messages.notAnObject, { datatype: jsonTypeName(issue.input) });
+  }
   // A value inside a JSON field: its own schema's kind of failure is all there is to say.
   if (depth > 1) return byIssueType(issue, messages) ?? byValueType(issue, messages);
   if (field?.choices) return formatMessage(messages.invalidChoice, { input: describeInput(issue.input) });

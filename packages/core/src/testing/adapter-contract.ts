@@ -4,6 +4,7 @@ import { sendJSON } from "../http/respond.js";
 import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
 import { runHttpContract } from "./http-contract.js";
+import { runWritesContract } from "./writes-contract.js";
 
 export interface ContractServer {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -97,6 +98,7 @@ const validProduct = { name: "New lamp", price: "19.90", inStock: true, status: 
  * with a function that serves a router on its framework.
  */
 export function runAdapterContract(options: AdapterContractOptions): void {
+  runWritesContract(options);
   describe(`adapter contract: ${options.name}`, () => {
     let app: ContractApp;
     let server: ContractServer;
