@@ -1,6 +1,7 @@
 import type { ActionRoute } from "../viewsets/actions.js";
 import { responseSchema } from "./body-schemas.js";
 import { fieldPlanOf, optionsOf, resolveViewSet, type ViewSetRoute } from "./describable-viewset.js";
+import { pascalCase } from "./describe-viewset.js";
 import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
 import { errorResponses, type Guards, guardsOf, UNGUARDED } from "./guards.js";
 import { componentName, valibotToOpenAPI } from "./json-schema.js";
@@ -45,9 +46,11 @@ function serializedResponse(
   }
   if (!plan) return undefined;
   const name = componentName(model.name);
+  // JSON columns' definitions named as the viewset names them, so its own serializer shares its component.
+  const definitions = { schemas: builder.schemas, prefix: `${name}${pascalCase(action.resource)}_` };
   const item = builder.schema(
     name,
-    responseSchema(model, plan),
+    responseSchema(model, plan, definitions),
     `${name}${componentName(`${action.resource}_${action.name}`)}`,
   );
   return many ? { type: "array", items: item } : item;
