@@ -107,6 +107,22 @@ export function runWritesSuite(setup: DialectSetup): void {
         expect(await names()).toEqual(["Outside"]);
       });
 
+      it("reads inside the transaction see its own writes, by list, count and id", async () => {
+        const seenInside: unknown[] = [];
+        await expect(
+          atomic(db(), async () => {
+            const row = (await products.create(ctx, { name: "Mine", sku: "M-1", price: "1" })) as { id: number };
+            // Cached (prepared) statements would run on another pooled client than the transaction's.
+            seenInside.push(await products.count(ctx), await names(), (await products.get(ctx, row.id)) !== null);
+            throw new Error("roll back");
+          }),
+        ).rejects.toThrow("roll back");
+        expect(seenInside).toEqual([1, ["Mine"], true]);
+        // The statements prepared meanwhile still serve requests outside it.
+        expect(await products.count(ctx)).toBe(0);
+        expect(await names()).toEqual([]);
+      });
+
       it("a nested call joins the open transaction", async () => {
         await expect(
           atomic(db(), async () => {
