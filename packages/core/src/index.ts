@@ -39,7 +39,15 @@ export {
   nonSerializableFields,
   schemaFromFields,
 } from "./models/define-model.js";
-export type { Model, ModelDefinition, ModelShape, ObjectSchema, RowOfModel } from "./models/define-model.js";
+export type {
+  CleanFunction,
+  Model,
+  ModelDefinition,
+  ModelShape,
+  ObjectSchema,
+  RowOfModel,
+} from "./models/define-model.js";
+export type { CleanInfo, CleanInput } from "./models/clean.js";
 export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSerializable } from "./models/fields.js";
 export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
@@ -104,7 +112,20 @@ export type { ViewRoute, ViewSet, ViewSettings } from "./viewsets/viewset.js";
 export { fieldPlan } from "./serializers/field-plan.js";
 export type { FieldPlan } from "./serializers/field-plan.js";
 export { cleanObject, validateBody } from "./serializers/validate.js";
-export type { ActionConfig, ActionHandler, ActionRoute, HttpMethod } from "./viewsets/actions.js";
+export { issueMessage, issuesToErrors } from "./serializers/issues.js";
+export { DEFAULT_MESSAGES, formatMessage, resolveMessages } from "./serializers/messages.js";
+export type { ValidationMessages } from "./serializers/messages.js";
+export type { SettingsOptions } from "./viewsets/settings.js";
+export type {
+  ActionBody,
+  ActionConfig,
+  ActionContext,
+  ActionHandler,
+  ActionRoute,
+  HttpMethod,
+} from "./viewsets/actions.js";
+export type { BulkCreateOptions } from "./viewsets/bulk-create.js";
+export { DEFAULT_BULK_MAX_ITEMS } from "./viewsets/bulk-create.js";
 export { Router } from "./router/router.js";
 export type { RouterOptions } from "./router/router.js";
 export { checkViewSetConfiguration } from "./checks/check-configuration.js";

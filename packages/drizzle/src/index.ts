@@ -16,3 +16,4 @@ export type { HealthCheckOptions } from "./health.js";
 export { outageOf } from "./outages.js";
 export type { OutageKind } from "./outages.js";
 export { DEFAULT_LOCK_WAIT_MS } from "./lock-wait.js";
+export { atomic } from "./transaction.js";

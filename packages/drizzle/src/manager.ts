@@ -6,6 +6,7 @@ import { DrizzleQuerySet } from "./query-set.js";
 import { RowStatements } from "./row-statements.js";
 import type { PostgresDatabase, Runner, SQLiteDatabase } from "./runner.js";
 import { TableAccess, type ManagerOptions } from "./table-access.js";
+import { atomic } from "./transaction.js";
 
 type Row<T extends Table> = T["$inferSelect"];
 type Insert<T extends Table> = T["$inferInsert"];
@@ -17,8 +18,10 @@ type Insert<T extends Table> = T["$inferInsert"];
 export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T>>, PipelineManager<Row<T>> {
   private readonly access: TableAccess<T>;
   private readonly rows: RowStatements<T>;
+  private readonly database: SQLiteDatabase | PostgresDatabase;
 
   constructor(db: SQLiteDatabase | PostgresDatabase, table: T, options: ManagerOptions<T> = {}) {
+    this.database = db;
     this.access = new TableAccess(db as unknown as Runner, table, options);
     this.rows = new RowStatements(this.access);
   }
@@ -92,6 +95,14 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
 
   delete(ctx: RequestContext, obj: Row<T>): Promise<void> {
     return this.rows.delete(ctx, obj);
+  }
+
+  /**
+   * Runs `run` in one transaction of the manager's database, rolled back when it throws: what a
+   * viewset's `atomic` option and bulk create call. Every manager over the same database joins it.
+   */
+  atomic<R>(_ctx: RequestContext, run: () => Promise<R>): Promise<R> {
+    return atomic(this.database, () => run());
   }
 }
 

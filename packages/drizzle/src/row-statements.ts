@@ -23,8 +23,9 @@ export class RowStatements<T extends Table> {
     if (value === undefined) return null;
     // Without a scope the query never changes: prepare it once instead of building it per call.
     // With one, the scope's condition may differ per request: a statement per shape.
+    // In a transaction, the statement of the transaction's own client (see `statements`).
     const rows = await this.access.run(ctx, "read", () =>
-      this.access.options.scope
+      this.access.options.scope || this.access.inTransaction
         ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
             this.access.db.select().from(this.access.table).where(where).limit(1),
           )

@@ -14,7 +14,8 @@ import { decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 
 /**
  * Request-body schemas for the columns whose drizzle-valibot schema does not fit JSON:
- * JSON has no Date and no bigint, and decimals travel as strings.
+ * JSON has no Date and no bigint, and decimals travel as strings. Their type checks carry no
+ * messages: the viewset words each failure by the field's type, in the router's `messages`.
  */
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -34,7 +35,6 @@ const timestampText = v.pipe(
     (text) =>
       (v.is(v.pipe(v.string(), v.isoTimestamp()), text) || ZONELESS_DATE_TIME.test(text)) &&
       !Number.isNaN(parseTimestamp(text).getTime()),
-    "Invalid date/time: expected ISO 8601, such as 2024-05-01T10:00:00Z",
   ),
   // Years 1 to 9999: PostgreSQL refuses year 0, and both databases must read back what was sent.
   v.check((text) => {
@@ -43,7 +43,7 @@ const timestampText = v.pipe(
   }, "Enter a date in the years 1 to 9999."),
 );
 
-const validDate = v.custom<Date>((value) => value instanceof Date && isStorableTime(value), "Invalid date/time");
+const validDate = v.custom<Date>((value) => value instanceof Date && isStorableTime(value));
 
 /** ISO 8601 text (or a Date) → Date. */
 export const timestampSchema: AnySchema = v.union([validDate, v.pipe(timestampText, v.transform(parseTimestamp))]);
@@ -60,7 +60,7 @@ const pgTimestampSchema: AnySchema = v.pipe(
 /** ISO 8601 text kept as text (timestamp columns in string mode). */
 export const timestampStringSchema: AnySchema = timestampText;
 
-const dateText = v.pipe(v.string(), v.check(isValidDate, "Invalid date: expected YYYY-MM-DD"));
+const dateText = v.pipe(v.string(), v.check(isValidDate));
 
 export const dateStringSchema: AnySchema = dateText;
 
@@ -77,7 +77,7 @@ export const dateSchema: AnySchema = v.union([
 export function decimalStringSchema(limits: DecimalLimits): AnySchema {
   return v.pipe(
     v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.pipe(v.string(), v.trim())]),
-    v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
+    v.regex(DECIMAL_PATTERN),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed || !DECIMAL_PATTERN.test(dataset.value as string)) return;
       const problem = decimalLimitProblem(dataset.value as string, limits);
@@ -89,10 +89,7 @@ export function decimalStringSchema(limits: DecimalLimits): AnySchema {
 /** A number or numeric text → a number the float column holds (never Infinity from 400 digits). */
 export function floatSchema(column: Column): AnySchema {
   return v.pipe(
-    v.union([
-      v.number(),
-      v.pipe(v.string(), v.trim(), v.regex(DECIMAL_PATTERN, "Invalid number"), v.transform(Number)),
-    ]),
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(DECIMAL_PATTERN), v.transform(Number))]),
     v.check((value: number) => fitsFloatColumn(column, value), "Ensure that the number is within the column's range."),
   );
 }
@@ -103,17 +100,17 @@ export const int64Schema: AnySchema = v.pipe(
     v.bigint(),
     v.pipe(
       v.number(),
-      v.safeInteger("Invalid integer: past 2^53 send the digits as a string"),
+      v.safeInteger(),
       v.transform((n: number) => BigInt(n)),
     ),
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(INTEGER_PATTERN, "Invalid integer"),
+      v.regex(INTEGER_PATTERN),
       v.transform((text: string) => BigInt(text)),
     ),
   ]),
-  v.check((value: bigint) => value >= INT64_MIN && value <= INT64_MAX, "Invalid integer: outside the 64-bit range"),
+  v.check((value: bigint) => value >= INT64_MIN && value <= INT64_MAX),
 );
 
 /** The schema drizzle-valibot's own should be replaced with for a column, if any. */
@@ -150,10 +147,7 @@ export function refinementFor(
     if (!extraChoices) return base;
     return v.pipe(
       base,
-      v.check(
-        (value) => extraChoices.includes(value as string | number),
-        `Expected one of: ${extraChoices.join(", ")}`,
-      ),
+      v.check((value) => extraChoices.includes(value as string | number)),
     );
   };
 }

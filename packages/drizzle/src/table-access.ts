@@ -6,7 +6,8 @@ import { inQueryScope } from "./query-scope.js";
 import { columnsOf, primaryKeyOf } from "./columns.js";
 import { dialectOf, type Dialect } from "./dialects/dialect.js";
 import type { SqlTarget } from "./expressions.js";
-import type { Runner } from "./runner.js";
+import type { Rows, Runner } from "./runner.js";
+import { databaseKey, enterOutside, inTransaction, runnerOf } from "./transaction.js";
 import { sqliteSearchIndex, type SearchIndex } from "./search-index.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -32,6 +33,13 @@ export interface ManagerOptions<T extends Table> {
 
 const neverAborted = new AbortController().signal;
 
+/** A statement cache that caches nothing: the query as drizzle builds it, on the flow's runner. */
+const UNCACHED: Pick<StatementCache, "select"> = {
+  async select(_kind, where, build, bindings = {}) {
+    return (await build(where, bindings.limit, bindings.offset)) as Rows;
+  },
+};
+
 /** What a manager and its query sets share. */
 export class TableAccess<T extends Table> {
   readonly dialect: Dialect;
@@ -39,15 +47,18 @@ export class TableAccess<T extends Table> {
   readonly primaryKey: string;
   readonly target: SqlTarget;
   /** Prepared lists, counts and scoped gets, by shape. */
-  readonly statements: StatementCache;
+  private readonly statementCache: StatementCache;
+  /** The database's identity, under which a flow's open transaction is found. */
+  readonly databaseKey: object;
 
   constructor(
-    readonly db: Runner,
+    private readonly database: Runner,
     readonly table: T,
     readonly options: ManagerOptions<T>,
   ) {
+    this.databaseKey = databaseKey(database);
     this.dialect = dialectOf(table);
-    const lowerFunction = this.dialect.lowerFunction(db);
+    const lowerFunction = this.dialect.lowerFunction(database);
     this.columns = columnsOf(table);
     this.primaryKey = primaryKeyOf(table);
     this.target = {
@@ -57,7 +68,27 @@ export class TableAccess<T extends Table> {
       tableName: getTableName(table),
       searchIndex: sqliteSearchIndex(table, options.searchIndex),
     };
-    this.statements = new StatementCache(this.dialect);
+    this.statementCache = new StatementCache(this.dialect);
+  }
+
+  /** The database, or the transaction the current flow opened on it (see `atomic`). */
+  get db(): Runner {
+    return runnerOf(this.database, this.databaseKey);
+  }
+
+  /** Whether this flow's statements run in a transaction. */
+  get inTransaction(): boolean {
+    return inTransaction(this.databaseKey);
+  }
+
+  /**
+   * Prepared statements by shape, but not in a PostgreSQL transaction: a statement prepared
+   * through the pool would run on another client than the transaction's, and one prepared
+   * through the transaction would outlive its client. SQLite has one connection either way.
+   */
+  get statements(): Pick<StatementCache, "select"> {
+    if (this.dialect.name !== "pg" || !this.inTransaction) return this.statementCache;
+    return UNCACHED;
   }
 
   /**
@@ -71,8 +102,16 @@ export class TableAccess<T extends Table> {
     signal.throwIfAborted();
     try {
       if (this.dialect.name === "pg") return await inQueryScope({ signal }, statement);
-      const connection = (this.db as { $client?: object }).$client ?? this.db;
-      return await whileLocked(connection, kind, signal, this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, statement);
+      // Outside this flow's transaction, a statement waits while another request's transaction
+      // holds the (one, synchronous) connection, and that transaction waits for it to finish.
+      let leave = enterOutside(this.databaseKey);
+      if (leave instanceof Promise) leave = await leave;
+      try {
+        const waitMs = this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+        return await whileLocked(this.databaseKey, kind, signal, waitMs, statement);
+      } finally {
+        leave?.();
+      }
     } catch (error) {
       throw failureOf(error, signal);
     }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { getTableName, type Column, type Table } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-valibot";
-import { modelFromSchema, type FieldDef, type Model } from "@viewsets/core";
+import { modelFromSchema, type CleanFunction, type FieldDef, type Model } from "@viewsets/core";
 import {
   columnsOf,
   enumValuesOf,
@@ -42,7 +42,18 @@ export type RowWithJson<T extends Table, J> = [keyof J] extends [never]
         : T["$inferSelect"][K];
     };
 
-export interface TableModelOptions<Row extends object> {
+/** What `clean` receives on create: the insert type, each JSON column typed as its schema's output. */
+export type InsertWithJson<T extends Table, J> = [keyof J] extends [never]
+  ? T["$inferInsert"]
+  : {
+      [K in keyof T["$inferInsert"]]: K extends keyof J & keyof ColumnsOf<T>
+        ? J[K] extends v.GenericSchema
+          ? v.InferOutput<J[K]> | (ColumnsOf<T>[K]["_"]["notNull"] extends true ? never : null)
+          : T["$inferInsert"][K]
+        : T["$inferInsert"][K];
+    };
+
+export interface TableModelOptions<Row extends object, Input extends object = Partial<Row>> {
   /** The model's name in messages and documents; defaults to the table name in PascalCase. */
   name?: string;
   /** Fields never sent in a response (a password hash): `serializable: false`. */
@@ -51,8 +62,11 @@ export interface TableModelOptions<Row extends object> {
   readOnly?: readonly Key<Row>[];
   /** Allowed values of fields whose column is not an enum. */
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
-  /** Validation of the whole object after the schema; may throw `ValidationError`. */
-  clean?: (obj: Row) => void | Promise<void>;
+  /**
+   * Validation of the whole object after the schema; may throw `ValidationError`. Receives the
+   * validated body on create (typed as the table's insert type), the merged row on update.
+   */
+  clean?: CleanFunction<Row, Input>;
   /**
    * The valibot schema of JSON columns' values: a body that does not match answers 400 naming
    * the path inside the value (`attributes.size`), and the OpenAPI document describes the column
@@ -157,7 +171,10 @@ function requestSchema(
 }
 
 /** `TableModelOptions` of one table, its `json` schemas typing the row. */
-export type TypedTableModelOptions<T extends Table, J> = Omit<TableModelOptions<RowWithJson<T, J>>, "json"> & {
+export type TypedTableModelOptions<T extends Table, J> = Omit<
+  TableModelOptions<RowWithJson<T, J>, InsertWithJson<T, J>>,
+  "json"
+> & {
   json?: J & OnlyJsonKeys<T, J>;
 };
 
@@ -169,13 +186,13 @@ export type TypedTableModelOptions<T extends Table, J> = Omit<TableModelOptions<
 export function tableModel<T extends Table, J extends JsonSchemas<T> = Record<never, never>>(
   table: T,
   options: TypedTableModelOptions<T, J> = {},
-): Model<RowWithJson<T, J>> {
+): Model<RowWithJson<T, J>, InsertWithJson<T, J>> {
   const loose = options as TableModelOptions<Record<string, unknown>>;
   const fields = tableFields(table, loose);
-  return modelFromSchema<RowWithJson<T, J>>({
+  return modelFromSchema<RowWithJson<T, J>, InsertWithJson<T, J>>({
     name: options.name ?? pascalCase(getTableName(table)),
     fields,
     schema: requestSchema(table, fields, loose),
-    clean: options.clean as ((obj: RowWithJson<T, J>) => void | Promise<void>) | undefined,
+    clean: options.clean,
   });
 }

@@ -4,6 +4,7 @@ import pg from "pg";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
 import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
+import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
 
@@ -74,3 +75,4 @@ runDataSuite({ name: "PostgreSQL", skipReason, connect });
 runStatementSuite({ name: "PostgreSQL", skipReason, connect });
 runJsonColumnSuite({ name: "PostgreSQL", skipReason, connect });
 runRelatedSuite({ name: "PostgreSQL", skipReason, connect });
+runWritesSuite({ name: "PostgreSQL", skipReason, connect });

@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
 import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
+import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
@@ -47,3 +48,4 @@ runDataSuite({ name: "SQLite", connect });
 runStatementSuite({ name: "SQLite", connect });
 runJsonColumnSuite({ name: "SQLite", connect });
 runRelatedSuite({ name: "SQLite", connect });
+runWritesSuite({ name: "SQLite", connect });

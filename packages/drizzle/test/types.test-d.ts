@@ -23,13 +23,19 @@ declare const ctx: RequestContext;
 
 describe("row types flow from the table", () => {
   it("tableModel is a Model of the table's select type", () => {
-    expectTypeOf(tableModel(products)).toEqualTypeOf<Model<typeof products.$inferSelect>>();
+    expectTypeOf(tableModel(products)).toEqualTypeOf<
+      Model<typeof products.$inferSelect, typeof products.$inferInsert>
+    >();
     // Options name the table's fields.
     tableModel(products, {
       hidden: ["name"],
       readOnly: ["status"],
-      clean: (row) => {
+      // On create clean sees the insert type: the serial id and defaulted columns may be absent.
+      clean: (row, info) => {
+        expectTypeOf(row).toEqualTypeOf<typeof products.$inferInsert>();
         expectTypeOf(row.status).toEqualTypeOf<"draft" | "live">();
+        expectTypeOf(row.id).toEqualTypeOf<number | undefined>();
+        if (info.action !== "create") expectTypeOf(info.instance.id).toEqualTypeOf<number>();
       },
     });
     // @ts-expect-error not a field of the table
@@ -85,20 +91,19 @@ describe("JSON columns with a schema", () => {
   it("types the column as the schema's output, nullable when the column is", () => {
     const model = tableModel(items, {
       json: { attributes: Attributes, extra: Attributes },
+      // clean sees the body of a create: a nullable column may be left out.
       clean: (row) => {
         expectTypeOf(row.attributes).toEqualTypeOf<{ size: "S" | "M"; tags: string[] }>();
-        expectTypeOf(row.extra).toEqualTypeOf<{ size: "S" | "M"; tags: string[] } | null>();
+        expectTypeOf(row.extra).toEqualTypeOf<{ size: "S" | "M"; tags: string[] } | null | undefined>();
         expectTypeOf(row.name).toEqualTypeOf<string>();
       },
     });
-    expectTypeOf(model).toEqualTypeOf<
-      Model<{
-        id: number;
-        name: string;
-        attributes: { size: "S" | "M"; tags: string[] };
-        extra: { size: "S" | "M"; tags: string[] } | null;
-      }>
-    >();
+    expectTypeOf(model.__row!).toEqualTypeOf<{
+      id: number;
+      name: string;
+      attributes: { size: "S" | "M"; tags: string[] };
+      extra: { size: "S" | "M"; tags: string[] } | null;
+    }>();
     expectTypeOf(tableModel(events, { json: { payload: Payload } }).__row!.payload).toEqualTypeOf<{ at: Date }>();
   });
 

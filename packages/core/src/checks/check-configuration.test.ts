@@ -39,6 +39,18 @@ describe("checkConfiguration", () => {
     expect(viewset({}).checkConfiguration("products")).toBeNull();
   });
 
+  it("asks for the queryset's atomic(ctx, run) when a viewset wants transactions or bulk create", () => {
+    expect(viewset({ atomic: true, bulkCreate: true }).checkConfiguration("products")!.message).toBe(
+      "viewsets: resource products: queryset MemoryManager: missing atomic(ctx, run), needed by atomic and bulk create",
+    );
+    const atomic = async (_ctx: unknown, run: () => Promise<unknown>) => run();
+    const transactional = Object.assign(new MemoryManager<ProductRow>(), { atomic });
+    expect(viewset({ queryset: transactional, atomic: true, bulkCreate: true }).checkConfiguration()).toBeNull();
+    expect(
+      viewset({ queryset: transactional, bulkCreate: { maxItems: 0 } }).checkConfiguration("products")!.message,
+    ).toContain("bulkCreate.maxItems is not a positive integer");
+  });
+
   it("reports every missing operation at once, with the readOnly hint and no configured value", () => {
     const error = viewset({ queryset: new ProductManager() }).checkConfiguration("products");
     expect(error).toBeInstanceOf(ConfigurationError);

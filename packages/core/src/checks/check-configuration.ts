@@ -47,6 +47,8 @@ const PIPELINE_OPERATIONS: readonly Operation[] = [
   { name: "limit", signature: "limit(n)", arity: 1, neededBy: list },
 ];
 
+const ATOMIC: Operation = { name: "atomic", signature: "atomic(ctx, run)", arity: 2, neededBy: () => "atomic" };
+
 /** A type name for messages: the class name, never the value. */
 export function typeName(value: unknown): string {
   if (value === null) return "null";
@@ -148,6 +150,22 @@ function fieldListProblems(options: Record<string, unknown>, fields: Record<stri
   return problems;
 }
 
+/** `atomic` and bulk create need the queryset's `atomic(ctx, run)`; a batch needs a sane maximum. */
+function transactionProblems(options: Record<string, unknown>, queryset: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const bulk = options.bulkCreate;
+  const users = [options.atomic === true ? "atomic" : "", bulk !== undefined && bulk !== false ? "bulk create" : ""];
+  const neededBy = users.filter(Boolean).join(" and ");
+  if (neededBy !== "" && options.readOnly !== true) {
+    problems.push(...operationProblems(queryset, [{ ...ATOMIC, neededBy: () => neededBy }], true));
+  }
+  const maxItems = isObjectLike(bulk) ? bulk.maxItems : undefined;
+  if (maxItems !== undefined && !(typeof maxItems === "number" && Number.isSafeInteger(maxItems) && maxItems > 0)) {
+    problems.push("bulkCreate.maxItems is not a positive integer");
+  }
+  return problems;
+}
+
 function queryGroupProblems(options: Record<string, unknown>): string[] {
   const queryset = options.queryset;
   if (queryset === undefined || queryset === null) return ["queryset is missing"];
@@ -159,6 +177,7 @@ function queryGroupProblems(options: Record<string, unknown>): string[] {
     ...writeProblems,
     ...pipelineProblems(queryset),
   ];
+  problems.push(...transactionProblems(options, queryset));
   if (problems.length === 0) return [];
   const hint = writeProblems.some((p) => p.startsWith("missing"))
     ? ["set readOnly to serve only list and retrieve"]

@@ -1,9 +1,12 @@
 import type { ActionRoute } from "../viewsets/actions.js";
-import { optionsOf, type ViewSetRoute } from "./describable-viewset.js";
-import type { DocumentBuilder } from "./document-builder.js";
+import { responseSchema } from "./body-schemas.js";
+import { fieldPlanOf, optionsOf, resolveViewSet, type ViewSetRoute } from "./describable-viewset.js";
+import { pascalCase } from "./describe-viewset.js";
+import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
 import { errorResponses, type Guards, guardsOf, UNGUARDED } from "./guards.js";
 import { componentName, valibotToOpenAPI } from "./json-schema.js";
-import type { OperationObject } from "./openapi-types.js";
+import type { OperationObject, ReferenceObject, SchemaObject } from "./openapi-types.js";
+import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, operationMethod } from "./operation-parts.js";
 
 /**
@@ -23,8 +26,49 @@ function readOnlyOf(route: ViewSetRoute): boolean {
 }
 
 /**
+ * The rows an action with a `serializer` answers with: the model's component as that serializer
+ * shows it (the viewset's own component when it is the viewset's serializer), or a list of them.
+ */
+function serializedResponse(
+  builder: DocumentBuilder,
+  route: ViewSetRoute,
+  action: ActionRoute,
+): SchemaObject | ReferenceObject | undefined {
+  const { serializer, many } = action.config;
+  const viewset = serializer && route.viewset ? resolveViewSet(route.viewset) : null;
+  if (!serializer || !viewset) return undefined;
+  const { model } = viewset.options;
+  let plan: FieldPlan | null;
+  try {
+    plan = serializer === true ? fieldPlanOf(viewset) : fieldPlan(model, serializer(), viewset.options);
+  } catch {
+    plan = null;
+  }
+  if (!plan) return undefined;
+  const name = componentName(model.name);
+  // JSON columns' definitions named as the viewset names them, so its own serializer shares its component.
+  const definitions = { schemas: builder.schemas, prefix: `${name}${pascalCase(action.resource)}_` };
+  const item = builder.schema(
+    name,
+    responseSchema(model, plan, definitions),
+    `${name}${componentName(`${action.resource}_${action.name}`)}`,
+  );
+  return many ? { type: "array", items: item } : item;
+}
+
+/** The errors of an action's own: 404 on detail routes; a validated body's 400, 413 and 415. */
+function actionErrors(action: ActionRoute, method: string): ErrorResponse[] {
+  const errors: ErrorResponse[] = action.detail ? ["NotFound"] : [];
+  if (action.config.requestSchema && BODY_METHODS.has(method as never)) {
+    errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
+  }
+  return errors;
+}
+
+/**
  * One operation per method of a custom action, with its viewset's checks when it runs them. Its
- * bodies are the valibot schemas of the action's config, or any JSON object.
+ * bodies are the valibot schemas of the action's config (its response the model's fields as its
+ * serializer shows them, when it has one), or any JSON object.
  */
 export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, action: ActionRoute): void {
   const { prefix } = route;
@@ -35,7 +79,9 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
     : `${prefix}/${resource}/${action.urlPath}`;
   const definitions = { schemas: builder.schemas, prefix: componentName(`${resource}_${name}_`) };
   const request = config.requestSchema ? (valibotToOpenAPI(config.requestSchema, definitions) ?? {}) : ANY_OBJECT;
-  const response = config.responseSchema ? (valibotToOpenAPI(config.responseSchema, definitions) ?? {}) : ANY_OBJECT;
+  const response =
+    serializedResponse(builder, route, action) ??
+    (config.responseSchema ? (valibotToOpenAPI(config.responseSchema, definitions) ?? {}) : ANY_OBJECT);
   const guards = guardsOfAction(builder, route, action);
   const several = action.methods.length > 1;
   for (const method of action.methods) {
@@ -45,7 +91,7 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
       tags: [resource],
       responses: {
         "200": method === "HEAD" ? { description: "OK." } : { description: "OK.", content: jsonContent(response) },
-        ...errorResponses(builder, guards, action.detail ? ["NotFound"] : []),
+        ...errorResponses(builder, guards, actionErrors(action, method)),
       },
     };
     if (config.summary) op.summary = config.summary;

@@ -32,7 +32,7 @@ import {
 
 const refName = (ref: ReferenceObject): string => ref.$ref.slice("#/components/schemas/".length);
 
-function pascalCase(text: string): string {
+export function pascalCase(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
     .filter((part) => part !== "")

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { CleanInfo, CleanInput } from "./clean.js";
 import { type Fields, type FieldDef, type RowOf, fieldSchema, isEditable, isSerializable } from "./fields.js";
 
 /** A valibot object schema of the writable fields of a model. */
@@ -11,14 +12,19 @@ export interface ModelShape {
   readonly primaryKey: string;
   readonly schema: v.GenericSchema<unknown, Record<string, unknown>>;
   readonly partialSchema: v.GenericSchema<unknown, Record<string, unknown>>;
-  clean?(obj: never): void | Promise<void>;
+  clean?(obj: never, info: never): void | Promise<void>;
 }
+
+/** A model's `clean`: may throw `ValidationError`; changes it makes to `obj` are saved. */
+export type CleanFunction<Row, Input> = (obj: Input, info: CleanInfo<Row>) => void | Promise<void>;
 
 /**
  * A model: the fields a viewset serves, how request bodies are validated, and `clean`.
- * `Row` is the type of one record as the manager returns it.
+ * `Row` is the type of one record as the manager returns it; `Input` what `clean` receives
+ * (on create the validated body, on update the stored object with the changes merged in).
  */
-export interface Model<Row extends object = Record<string, unknown>> extends ModelShape {
+export interface Model<Row extends object = Record<string, unknown>, Input extends object = Partial<Row>>
+  extends ModelShape {
   readonly name: string;
   readonly fields: Readonly<Record<string, FieldDef>>;
   readonly primaryKey: keyof Row & string;
@@ -26,21 +32,28 @@ export interface Model<Row extends object = Record<string, unknown>> extends Mod
   readonly schema: v.GenericSchema<unknown, Record<string, unknown>>;
   /** Validates a partial update body (every field optional). */
   readonly partialSchema: v.GenericSchema<unknown, Record<string, unknown>>;
-  /** Validation of the whole object after the schema; throws `ValidationError`. */
-  clean?(obj: Row): void | Promise<void>;
+  /**
+   * Validation of the whole object after the schema; throws `ValidationError`. On create `obj`
+   * is the validated body (no primary key, no server-filled fields); on update the stored object
+   * with the request's changes merged in. Changes it makes to `obj` are saved.
+   */
+  clean?(obj: Input, info: CleanInfo<Row>): void | Promise<void>;
   /** Phantom: carries the row type. */
   readonly __row?: Row;
 }
 
 export type RowOfModel<M> = M extends Model<infer Row> ? Row : never;
 
-export interface ModelDefinition<F extends Fields, Row extends object> {
+export interface ModelDefinition<F extends Fields, Row extends object, Input extends object = CleanInput<F>> {
   name: string;
   fields: F;
   /** A valibot object schema for request bodies; derived from the field types when left out. */
   schema?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
-  /** May throw `ValidationError` with errors per field or `non_field_errors`. */
-  clean?: (obj: Row) => void | Promise<void>;
+  /**
+   * May throw `ValidationError` with errors per field or `non_field_errors`. Receives the
+   * validated body on create, the merged object on update (`info.action` says which).
+   */
+  clean?: CleanFunction<Row, Input>;
 }
 
 /** One object schema over the editable fields, with the required ones required. */
@@ -62,14 +75,14 @@ function primaryKeyOf(name: string, fields: Fields): string {
   throw new TypeError(`defineModel ${name}: declare exactly one field with primaryKey: true`);
 }
 
-export function modelFromSchema<Row extends object>(options: {
+export function modelFromSchema<Row extends object, Input extends object = Partial<Row>>(options: {
   name: string;
   fields: Fields;
   schema: ObjectSchema;
-  clean?: ((obj: Row) => void | Promise<void>) | undefined;
-}): Model<Row> {
+  clean?: CleanFunction<Row, Input> | undefined;
+}): Model<Row, Input> {
   const primaryKey = primaryKeyOf(options.name, options.fields) as keyof Row & string;
-  const model: Model<Row> = {
+  const model: Model<Row, Input> = {
     name: options.name,
     fields: options.fields,
     primaryKey,
@@ -84,8 +97,10 @@ export function modelFromSchema<Row extends object>(options: {
  * Declares a model. The row type follows from the field types:
  * `defineModel({ name: "Product", fields: { id: { type: "int", primaryKey: true }, ... } })`.
  */
-export function defineModel<const F extends Fields>(definition: ModelDefinition<F, RowOf<F>>): Model<RowOf<F>> {
-  return modelFromSchema<RowOf<F>>({
+export function defineModel<const F extends Fields>(
+  definition: ModelDefinition<F, RowOf<F>>,
+): Model<RowOf<F>, CleanInput<F>> {
+  return modelFromSchema<RowOf<F>, CleanInput<F>>({
     name: definition.name,
     fields: definition.fields,
     schema: definition.schema ?? schemaFromFields(definition.fields),

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isStorableTime } from "../query/coerce.js";
+import { isStorableTime, isValidDate } from "../query/coerce.js";
 import { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem } from "./decimal.js";
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
@@ -55,7 +55,8 @@ type TypeValue<F extends FieldDef> = F extends {
   ? v.InferOutput<S>
   : FieldValueTypes[F["type"]];
 type ChoiceValue<F extends FieldDef> = F["choices"] extends readonly (infer C)[] ? C : TypeValue<F>;
-type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
+/** The value a row holds for one field declaration. */
+export type NullableValue<F extends FieldDef> = F["nullable"] extends true ? ChoiceValue<F> | null : ChoiceValue<F>;
 
 /** The row type of a model declared with `defineModel`. */
 export type RowOf<F extends Fields> = { -readonly [K in keyof F]: NullableValue<F[K]> };
@@ -68,7 +69,6 @@ export function isSerializable(field: FieldDef): boolean {
   return field.serializable !== false;
 }
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_RANGE_MESSAGE = "Enter a date in the years 1 to 9999.";
 
 /**
@@ -78,7 +78,7 @@ export const TIME_RANGE_MESSAGE = "Enter a date in the years 1 to 9999.";
 export function decimalTextSchema(limits: DecimalLimits): v.GenericSchema<unknown, string> {
   return v.pipe(
     v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.string()]),
-    v.regex(DECIMAL_PATTERN, "Invalid decimal: expected a number such as 12.50"),
+    v.regex(DECIMAL_PATTERN),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed || !DECIMAL_PATTERN.test(dataset.value)) return;
       const problem = decimalLimitProblem(dataset.value, limits);
@@ -87,7 +87,11 @@ export function decimalTextSchema(limits: DecimalLimits): v.GenericSchema<unknow
   );
 }
 
-/** The valibot schema of one field's request value, derived from its type. */
+/**
+ * The valibot schema of one field's request value, derived from its type. Its checks carry no
+ * messages of their own (but the range and digit limits): a viewset words each failure by the
+ * field's type (`messages.ts`).
+ */
 export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> {
   let schema: v.GenericSchema<unknown, unknown>;
   switch (field.type) {
@@ -115,8 +119,8 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
     case "date":
       schema = v.pipe(
         v.string(),
-        v.regex(DATE_PATTERN, "Invalid date: expected YYYY-MM-DD"),
-        v.isoDate(),
+        // A real calendar day: valibot's isoDate alone would take 2024-02-31.
+        v.check(isValidDate),
         // Year 0 is a valid ISO date, but PostgreSQL refuses it.
         v.check((text) => !text.startsWith("0000-"), TIME_RANGE_MESSAGE),
       );
@@ -129,7 +133,7 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
     const choices = field.choices;
     schema = v.pipe(
       schema,
-      v.check((value) => choices.includes(value as string | number), `Expected one of: ${choices.join(", ")}`),
+      v.check((value) => choices.includes(value as string | number)),
     );
   }
   if (field.nullable) schema = v.nullable(schema);

@@ -13,6 +13,12 @@ export interface Manager<Row, Create = Record<string, unknown>> extends ReadMana
   create(ctx: RequestContext, obj: Create): Promise<Row>;
   update(ctx: RequestContext, obj: Row): Promise<Row>;
   delete(ctx: RequestContext, obj: Row): Promise<void>;
+  /**
+   * Optional: runs `run` in one database transaction, committed when it resolves and rolled back
+   * when it throws; every call the manager gets from inside `run` is part of it. Needed by a
+   * viewset's or action's `atomic` option and by bulk create.
+   */
+  atomic?<R>(ctx: RequestContext, run: () => Promise<R>): Promise<R>;
 }
 
 /** How many rows hold one value of a field (null for rows without one). */

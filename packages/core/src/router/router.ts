@@ -1,23 +1,26 @@
 import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
-import { BadRequest, ConfigurationError, MethodNotAllowed, NotFound } from "../http/errors.js";
+import { BadRequest, ConfigurationError, NotFound } from "../http/errors.js";
 import { isServerFailure } from "../http/failure-log.js";
 import { authorityOf, hostName, isHostAllowed } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, Mountable } from "../http/request.js";
+import type { GenericSchema } from "valibot";
 import {
+  type ActionBody,
   type ActionConfig,
   type ActionHandler,
   type ActionRoute,
   HTTP_METHODS,
   type HttpMethod,
 } from "../viewsets/actions.js";
+import { runAction } from "../viewsets/run-action.js";
 import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { resolveSettings } from "../viewsets/settings.js";
+import { resolveSettings, type SettingsOptions } from "../viewsets/settings.js";
 import { actionOptions, headResponse } from "./answers.js";
 import { matchPath, parseId } from "./match.js";
 
-export interface RouterOptions extends Partial<ViewSettings> {
+export interface RouterOptions extends SettingsOptions {
   /**
    * Host names the API answers for, as Django's ALLOWED_HOSTS: exact names, `.example.com` for a
    * domain and its subdomains, `*` for any. Another host, or a malformed one, is a 400 before
@@ -97,7 +100,12 @@ export class Router implements Mountable {
   }
 
   /** Adds a custom action route; an unknown HTTP method throws. */
-  action(resource: string, name: string, config: ActionConfig, handler: ActionHandler): this {
+  action<Schema extends GenericSchema | undefined = undefined>(
+    resource: string,
+    name: string,
+    config: ActionConfig<Schema>,
+    handler: ActionHandler<ActionBody<Schema>>,
+  ): this {
     const methods = (config.methods ?? ["GET"]).map((method) => String(method).toUpperCase());
     for (const method of methods) {
       if (!KNOWN_METHODS.has(method)) {
@@ -106,10 +114,16 @@ export class Router implements Mountable {
         );
       }
     }
-    if (config.checks && !this.resources.get(resource)?.viewset) {
-      throw new ConfigurationError(
-        `viewsets: action ${resource}.${name}: checks need a viewset registered for ${resource} first`,
-      );
+    for (const [option, what] of [
+      ["checks", "checks need"],
+      ["atomic", "atomic needs"],
+      ["serializer", "a serializer needs"],
+    ] as const) {
+      if (config[option] && !this.resources.get(resource)?.viewset) {
+        throw new ConfigurationError(
+          `viewsets: action ${resource}.${name}: ${what} a viewset registered for ${resource} first`,
+        );
+      }
     }
     if (typeof handler !== "function")
       throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
@@ -123,8 +137,8 @@ export class Router implements Mountable {
       methods: methods as HttpMethod[],
       detail: config.detail === true,
       urlPath,
-      handler,
-      config,
+      handler: handler as ActionHandler<never>,
+      config: config as ActionConfig,
     };
     const entry = this.entry(resource);
     const table = route.detail ? entry.detailActions : entry.collectionActions;
@@ -233,6 +247,7 @@ export class Router implements Mountable {
     }
   }
 
+  /** OPTIONS on an action that does not answer it itself: its metadata. Then the action (run-action.ts). */
   private async runAction(
     action: ActionRoute,
     entry: ResourceEntry,
@@ -240,20 +255,6 @@ export class Router implements Mountable {
     params: Record<string, string>,
   ): Promise<ApiResponse> {
     if (request.method === "OPTIONS" && !action.methods.includes("OPTIONS")) return actionOptions(action);
-    if (!action.methods.includes(request.method as HttpMethod)) {
-      return errorResponse(new MethodNotAllowed(request.method, action.methods));
-    }
-    request.params = params;
-    if (action.config.checks && entry.viewset?.checkAction) {
-      return entry.viewset.checkAction(action.resource, action.name, request, this.settings, () =>
-        action.handler(request),
-      );
-    }
-    try {
-      return await action.handler(request);
-    } catch (error) {
-      if (isServerFailure(error, request)) this.settings.onError(error, request);
-      return errorResponse(error);
-    }
+    return runAction(action, entry.viewset, request, this.settings, params);
   }
 }

@@ -1,8 +1,11 @@
 import * as v from "valibot";
 import { type FieldErrors, ValidationError } from "../http/errors.js";
+import type { CleanInfo } from "../models/clean.js";
 import type { ModelShape } from "../models/define-model.js";
 import { valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
+import { issuesToErrors } from "./issues.js";
+import { DEFAULT_MESSAGES, formatMessage, jsonTypeName, type ValidationMessages } from "./messages.js";
 
 export type WriteMode = "create" | "update" | "partial";
 
@@ -10,12 +13,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "list";
-  return typeof value;
 }
 
 // Schemas without the fields a viewset makes read-only, cached per model schema and field set.
@@ -41,37 +38,6 @@ function schemaFor(model: ModelShape, mode: WriteMode, writable: ReadonlySet<str
   return schema;
 }
 
-function issueMessage(issue: v.BaseIssue<unknown>): string {
-  if (issue.input === undefined && issue.type === "object") return "This field is required.";
-  if (issue.input === undefined && (issue.path?.length ?? 0) === 1) return "This field is required.";
-  return issue.message;
-}
-
-/**
- * `price`, or the path inside a JSON field's value (`attributes.size`, `tags.0`); a foreign key set
- * through a related field is reported under that field's key.
- */
-function errorKey(issue: v.BaseIssue<unknown>, requestKeys: ReadonlyMap<string, string>): string {
-  const path = issue.path;
-  if (!path || typeof path[0]?.key !== "string") return "non_field_errors";
-  const [first, ...rest] = path.map((item) => String(item.key));
-  return [requestKeys.get(first!) ?? first, ...rest].join(".");
-}
-
-function issuesToErrors(
-  issues: readonly v.BaseIssue<unknown>[],
-  requestKeys: ReadonlyMap<string, string>,
-): FieldErrors {
-  const errors: FieldErrors = Object.create(null) as FieldErrors;
-  for (const issue of issues) {
-    const field = errorKey(issue, requestKeys);
-    (errors[field] ??= []).push(issueMessage(issue));
-  }
-  return errors;
-}
-
-const NO_KEYS: ReadonlyMap<string, string> = new Map();
-
 /** The model fields a write may set: the plan's writable keys, with related keys turned into their foreign keys. */
 function writableModelFields(plan: FieldPlan): ReadonlySet<string> {
   if (plan.writeSources.size === 0) return plan.writable;
@@ -83,8 +49,8 @@ function writableModelFields(plan: FieldPlan): ReadonlySet<string> {
   return fields;
 }
 
-function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> {
-  if (plan.writeSources.size === 0) return NO_KEYS;
+function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> | undefined {
+  if (plan.writeSources.size === 0) return undefined;
   return new Map([...plan.writeSources].map(([key, source]) => [source, key]));
 }
 
@@ -100,10 +66,11 @@ export async function validateBody(
   plan: FieldPlan,
   mode: WriteMode,
   rejectUnknown: boolean,
+  messages: ValidationMessages = DEFAULT_MESSAGES,
 ): Promise<Record<string, unknown>> {
   const data = body === undefined ? {} : body;
   if (!isPlainObject(data)) {
-    throw new ValidationError(`Invalid data. Expected a JSON object, but got ${describe(data)}.`);
+    throw new ValidationError(formatMessage(messages.notAnObject, { datatype: jsonTypeName(data) }));
   }
   const input: Record<string, unknown> = {};
   // Null-prototype: a client's "__proto__" key is reported as an own key, never a prototype.
@@ -116,7 +83,7 @@ export async function validateBody(
       const problem = valueProblem(data[key]);
       if (problem) unstorable[key] = [problem];
     } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
-      unknown[key.slice(0, 100)] = ["Unknown field."];
+      unknown[key.slice(0, 100)] = [messages.unknownField];
     }
   }
   if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
@@ -124,12 +91,21 @@ export async function validateBody(
   const schema = schemaFor(model, mode, writableModelFields(plan));
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);
-  if (!result.success) throw new ValidationError(issuesToErrors(result.issues, requestKeysOf(plan)));
+  if (!result.success) {
+    throw new ValidationError(issuesToErrors(result.issues, model.fields, messages, "", requestKeysOf(plan)));
+  }
   return result.output;
 }
 
-/** Runs the model's `clean` on the object as it would be saved. */
-export async function cleanObject(model: ModelShape, obj: object): Promise<void> {
+/**
+ * Runs the model's `clean` on the object as it would be saved: on create the validated body, on
+ * update the stored object with the changes merged in. Changes `clean` makes to `obj` are kept.
+ */
+export async function cleanObject(
+  model: ModelShape,
+  obj: object,
+  info: CleanInfo<object> = { action: "create" },
+): Promise<void> {
   if (!model.clean) return;
-  await model.clean(obj as never);
+  await model.clean(obj as never, info as never);
 }

@@ -5,6 +5,7 @@ import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
 import { runHttpContract } from "./http-contract.js";
 import { runSerializerContract } from "./serializer-contract.js";
+import { runWritesContract } from "./writes-contract.js";
 
 export interface ContractServer {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -99,6 +100,7 @@ const validProduct = { name: "New lamp", price: "19.90", inStock: true, status: 
  */
 export function runAdapterContract(options: AdapterContractOptions): void {
   runSerializerContract(options);
+  runWritesContract(options);
   describe(`adapter contract: ${options.name}`, () => {
     let app: ContractApp;
     let server: ContractServer;

@@ -14,7 +14,9 @@ import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { checkRelatedExist, requestFields } from "../serializers/related-writes.js";
 import { projectRow } from "../serializers/serialize.js";
 import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
-import { cleanObject, validateBody } from "../serializers/validate.js";
+import { cleanObject, validateBody, type WriteMode } from "../serializers/validate.js";
+import { runAtomic } from "./atomic.js";
+import { bulkCreate, bulkCreateLimit } from "./bulk-create.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
 import { checkObjectPermissions, guarded } from "./guard.js";
@@ -23,7 +25,7 @@ import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes
 import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "./view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
-import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options.js";
+import type { AnyOptions, ReadQueryset, ViewSetOptions, WriteQueryset } from "./viewset-options.js";
 
 export type {
   FieldName,
@@ -183,14 +185,29 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const { model } = this.options;
     const plan = this.getFieldPlan();
     const body = await this.readBody(context, plan);
-    const data = await validateBody(body, model, plan, "create", this.options.rejectUnknownRequestFields === true);
+    const maxItems = bulkCreateLimit(this.options.bulkCreate);
+    if (Array.isArray(body) && maxItems !== undefined) {
+      const queryset = this.getQueryset(request) as WriteQueryset<Row>;
+      const serialize = (row: Row) => this.serialize(row, plan);
+      return bulkCreate(context, body, { model, plan, maxItems, queryset, serialize, reject: this.rejectsUnknown });
+    }
+    const data = await this.validate(context, body, plan, "create");
     await checkRelatedExist(context, data, plan);
-    await cleanObject(model, data);
+    await cleanObject(model, data, { action: "create" });
     const created = await this.getQueryset(request).create!(context, data);
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
     const [out] = await this.serializeRows(context, [created], plan);
     return sendJSON(201, out, { Location: `${request.origin}${listPath}${id}` });
+  }
+
+  private get rejectsUnknown(): boolean {
+    return this.options.rejectUnknownRequestFields === true;
+  }
+
+  /** A body validated for one write, in the router's words. */
+  private validate(context: ViewContext, body: unknown, plan: FieldPlan, mode: WriteMode) {
+    return validateBody(body, this.options.model, plan, mode, this.rejectsUnknown, context.settings.messages);
   }
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -221,13 +238,15 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const plan = this.getFieldPlan();
     // The body is read and validated before the object is loaded: bad input never reaches the manager.
     const body = await this.readBody(context, plan);
-    const data = await validateBody(body, model, plan, mode, this.options.rejectUnknownRequestFields === true);
+    const data = await this.validate(context, body, plan, mode);
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     await checkIfMatch(context.request, async () => (await this.serializeRows(context, [obj], plan))[0]);
     await checkRelatedExist(context, data, plan);
-    await cleanObject(model, { ...obj, ...data });
-    Object.assign(obj, data);
+    // clean sees (and may change) the object as it would be saved; obj stays as stored until it passes.
+    const merged = { ...obj, ...data } as Row;
+    await cleanObject(model, merged, { action: mode === "update" ? "update" : "partial_update", instance: obj });
+    Object.assign(obj, merged);
     const updated = await this.getQueryset(context.request).update!(context, obj);
     const [out] = await this.serializeRows(context, [updated ?? obj], plan);
     return taggedJSON(context.request, 200, out);
@@ -253,8 +272,12 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       if (standard === undefined || (readOnly && !standard.readOnly)) {
         throw new MethodNotAllowed(request.method, allowedMethods(route.kind, readOnly));
       }
-      if (route.kind === "list") return (this[standard.handler] as ListHandler).call(this, context);
-      return (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      const run = () =>
+        route.kind === "list"
+          ? (this[standard.handler] as ListHandler).call(this, context)
+          : (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      if (this.options.atomic !== true || standard.readOnly) return run();
+      return runAtomic(this.getQueryset(request), context, run);
     });
   }
 

@@ -2,7 +2,14 @@ import { DEFAULT_BODY_LIMIT } from "../http/body.js";
 import { describeFailure } from "../http/failure-log.js";
 import type { ApiRequest } from "../http/request.js";
 import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../query/pagination.js";
+import { resolveMessages, type ValidationMessages } from "../serializers/messages.js";
 import type { ViewSettings } from "./viewset.js";
+
+/** The settings a router takes: any of them, and any of the validation messages. */
+export type SettingsOptions = Partial<Omit<ViewSettings, "messages">> & {
+  /** Replaces the words of validation errors (`{ required: "Required." }`); the rest stay DRF's. */
+  messages?: Partial<ValidationMessages>;
+};
 
 // The path without its query string, and the error without the values it may carry.
 function defaultOnError(error: unknown, request: ApiRequest): void {
@@ -10,7 +17,7 @@ function defaultOnError(error: unknown, request: ApiRequest): void {
 }
 
 /** The settings a router hands its viewsets: the options given, defaults for the rest. */
-export function resolveSettings(options: Partial<ViewSettings> = {}): ViewSettings {
+export function resolveSettings(options: SettingsOptions = {}): ViewSettings {
   return {
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     maxPageSize: options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE,
@@ -20,5 +27,6 @@ export function resolveSettings(options: Partial<ViewSettings> = {}): ViewSettin
     permissions: options.permissions ?? [],
     throttles: options.throttles ?? [],
     onError: options.onError ?? defaultOnError,
+    messages: resolveMessages(options.messages),
   };
 }

@@ -1,3 +1,4 @@
+import type { BulkCreateOptions } from "./bulk-create.js";
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { Model } from "../models/define-model.js";
@@ -38,6 +39,10 @@ export interface ViewSetCommonOptions<Row extends object> {
   pagination?: Paginator;
   /** Largest request body in bytes (1 MiB by default). */
   bodyLimit?: number;
+  /** Each write route in one database transaction, rolled back on any error (needs `queryset.atomic`). */
+  atomic?: boolean;
+  /** Off by default: a JSON array POSTed to the list creates all items or none (see `bulk-create.ts`). */
+  bulkCreate?: boolean | BulkCreateOptions;
 }
 
 /** The queryset a read-only viewset needs: count, all and get, with the optional list pipeline. */

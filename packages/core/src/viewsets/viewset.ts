@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { Throttle } from "../throttling/throttle.js";
+import type { ValidationMessages } from "../serializers/messages.js";
 
 /** Which standard route a request reached. */
 export type ViewRoute =
@@ -21,6 +22,8 @@ export interface ViewSettings {
   readonly throttles: readonly Throttle[];
   /** Told about every error that became a 500 (the response itself says nothing of it). */
   readonly onError: (error: unknown, request: ApiRequest) => void;
+  /** The words of validation errors (DRF's by default). */
+  readonly messages: ValidationMessages;
 }
 
 /**
