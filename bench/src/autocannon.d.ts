@@ -19,6 +19,8 @@ declare module "autocannon" {
     body?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Each connection sends these in turn, over and over. */
+    requests?: readonly { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   }
   export interface Result {
     requests: Histogram;

@@ -14,6 +14,8 @@ export interface Load {
 
 export interface RunningServer {
   readonly url: string;
+  /** The server process (for its memory figures). */
+  readonly pid: number;
   readonly config: ServerConfig;
   stop(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export function startServer(
       const { port } = JSON.parse(line) as { port: number };
       resolve({
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
         config,
         stop: () =>
           new Promise<void>((done) => {
