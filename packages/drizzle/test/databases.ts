@@ -13,6 +13,7 @@ import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
 import pg from "pg";
 import type { PostgresDatabase, SQLiteDatabase } from "../src/index.js";
 import { pgTables } from "./pg-tables.js";
+import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
 export interface TestDatabase {
@@ -62,31 +63,13 @@ export const sqliteSetup: DatabaseSetup = {
   },
 };
 
-const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function unreachableReason(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(url).host} is unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unreachableReason();
-
 export const postgresSetup: DatabaseSetup = {
   name: "PostgreSQL",
-  // In CI a missing database is a failure, never a silent skip.
-  skipReason: reason !== undefined && process.env.CI !== "true" ? reason : undefined,
+  skipReason: postgresSkipReason,
   async connect() {
     const schemaName = `viewsets_hostile_${randomBytes(6).toString("hex")}`;
     const { categories, products, ddl, drop } = pgTables(schemaName);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    const pool = new pg.Pool({ connectionString: PG_URL, max: 4 });
     pool.on("error", () => undefined); // an idle client dropped by the server must not end the run
     for (const statement of ddl) await pool.query(statement);
     return {

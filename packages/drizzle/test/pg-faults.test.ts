@@ -13,25 +13,11 @@ import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { createPgPool, type PgPoolOptions } from "../src/pg-pool.js";
 import { pgTables } from "./pg-tables.js";
 import { apiRequest, bodyOf, contextWith, pause } from "./requests.js";
+import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 import { type TcpProxy, tcpProxy } from "./tcp-proxy.js";
 
-const url = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
-
-async function unreachableReason(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url.href, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${url.host} is unreachable (${(error as { code?: string }).code ?? "error"})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unreachableReason();
-// In CI a missing database is a failure, never a silent skip.
-const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : undefined;
+const url = new URL(PG_URL);
+const skipReason = postgresSkipReason;
 if (skipReason) console.warn(`Skipping the PostgreSQL fault tests: ${skipReason}.`);
 
 const schemaName = `viewsets_faults_${randomBytes(6).toString("hex")}`;

@@ -7,32 +7,16 @@ import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
 import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
+import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 
-const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function unreachableReason(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(url).host} is unreachable (${(error as Error).message || (error as { code?: string }).code})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unreachableReason();
-// In CI a missing database is a failure, never a silent skip.
-const skipReason = reason !== undefined && process.env.CI !== "true" ? reason : undefined;
+const skipReason = postgresSkipReason;
 if (skipReason)
   console.warn(`Skipping the PostgreSQL data suite: ${skipReason}. Set DATABASE_URL or start PostgreSQL.`);
 
 async function connect(): Promise<StatementFixture & LoggedFixture> {
   const schemaName = `viewsets_test_${randomBytes(6).toString("hex")}`;
   const { categories, products, ledger, ddl, drop } = pgTables(schemaName);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 4 });
   for (const statement of ddl) await pool.query(statement);
   // A statement is parsed for every unnamed query, and once per connection for each name.
   let prepares = 0;

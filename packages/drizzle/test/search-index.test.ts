@@ -12,8 +12,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, type Expression, or, type RequestContext } from "@viewsets/core";
 import { createManager, trigramIndexSql, type DrizzleManager } from "../src/index.js";
+import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 
-const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ctx = {} as RequestContext;
 
 const NAMES = [
@@ -113,7 +113,7 @@ describe("search index on SQLite (FTS5 trigram)", () => {
   });
 });
 
-describe("search index on PostgreSQL (pg_trgm)", () => {
+describe.skipIf(postgresSkipReason !== undefined)("search index on PostgreSQL (pg_trgm)", () => {
   const schemaName = `viewsets_search_${randomBytes(6).toString("hex")}`;
   const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
   const db = drizzlePg(pool);
