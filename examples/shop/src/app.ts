@@ -22,6 +22,24 @@ import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, categories, priceChanges, produ
 
 export const API_PREFIX = "/api/v1";
 
+/** What a product list takes (filters, ordering, search), shared with the PostgreSQL benchmark's copy of the shop. */
+export const PRODUCT_LIST_OPTIONS = {
+  filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
+  orderingFields: ["name", "price", "createdAt", "updatedAt"],
+  searchFields: ["name", "description"],
+  ordering: ["-createdAt"],
+  rejectUnknownRequestFields: true,
+} as const;
+
+/** The rules of a whole product, after each field's own validation. */
+export function cleanProduct(product: { name: string; status?: string | undefined; price: string }): void {
+  const errors: Record<string, string[]> = {};
+  if (product.name.trim() === "") errors.name = ["This field may not be blank."];
+  if (product.status === "live" && Number(product.price) <= 0)
+    errors.price = ["A live product needs a price above zero."];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
 /** The shop's three viewsets: the REST API serves them, and the admin shows the same models and managers. */
 export function shopViewSets(db: ShopDatabase) {
   const categoryViewSet = modelViewSet(db, categories, {
@@ -43,22 +61,9 @@ export function shopViewSets(db: ShopDatabase) {
   return {
     products: modelViewSet(db, products, {
       serializer: () => productSerializer,
-      filterFields: ["name", "status", "categoryId", "inStock", "price", "createdAt"],
-      orderingFields: ["name", "price", "createdAt", "updatedAt"],
-      searchFields: ["name", "description"],
+      ...PRODUCT_LIST_OPTIONS,
       searchIndex: PRODUCT_SEARCH_INDEX,
-      ordering: ["-createdAt"],
-      rejectUnknownRequestFields: true,
-      model: {
-        // Rules of the whole object, after each field's own validation.
-        clean(product) {
-          const errors: Record<string, string[]> = {};
-          if (product.name.trim() === "") errors.name = ["This field may not be blank."];
-          if (product.status === "live" && Number(product.price) <= 0)
-            errors.price = ["A live product needs a price above zero."];
-          if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-        },
-      },
+      model: { clean: cleanProduct },
     }),
     categories: categoryViewSet,
     // An audit log: written only by the discount action, so clients may read it and nothing else.
