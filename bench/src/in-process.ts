@@ -4,10 +4,10 @@
  * What remains between the HTTP rows is then the adapter's and the framework's.
  */
 import type { ApiRequest } from "@viewsets/core";
-import { createShopRouter } from "../../examples/shop/src/app.js";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { createProduct, listProducts, retrieveProduct } from "./hand-written/products.js";
 import { sqliteStore } from "./hand-written/store.js";
+import { productsRouter } from "./products-router.js";
 import { median } from "./load.js";
 import { SCENARIOS } from "./scenarios.js";
 
@@ -43,7 +43,7 @@ async function microseconds(iterations: number, run: () => unknown): Promise<num
 /** Median µs per request of each side, over `rounds` alternating batches. */
 export async function inProcessCosts(file: string, rounds = 7): Promise<InProcessCost[]> {
   const { db, close } = openDatabase(file, { seed: false });
-  const router = createShopRouter(db);
+  const router = productsRouter(db);
   const store = sqliteStore(db);
   const { list, retrieve, create } = SCENARIOS;
   const listQuery = list.path.slice(list.path.indexOf("?") + 1);

@@ -34,12 +34,12 @@ async function authenticationOf(config: ServerConfig): Promise<Authenticator[]> 
   return [bearerTokenAuthentication({ verify: (token) => (token === BENCH_TOKEN ? { id: 1 } : null) })];
 }
 
-/** The shop's router, or its products alone paginated by cursor (no COUNT), newest first. */
+/** The shop's products viewset (see products-router.ts), or its products alone paginated by cursor (no COUNT), newest first. */
 async function routerOf(config: ServerConfig, db: ShopDatabase, throttles: Throttle[]): Promise<Router> {
   const authentication = await authenticationOf(config);
   if (config.implementation === "viewset") {
-    const { createShopRouter } = await import("../../examples/shop/src/app.js");
-    return createShopRouter(db, { throttles, authentication });
+    const { productsRouter } = await import("./products-router.js");
+    return productsRouter(db, { throttles, authentication });
   }
   const [{ Router, cursorPagination }, { modelViewSet }, { products }] = await Promise.all([
     import("@viewsets/core"),
@@ -69,9 +69,9 @@ async function postgresServer(config: ServerConfig, schema: string, throttles: T
     const { pgStore } = await import("./hand-written/store.js");
     server = await handWrittenServer(config.framework, pgStore(db, products));
   } else {
-    const { pgShopRouter } = await import("./pg-router.js");
+    const { pgProductsRouter } = await import("./products-router.js");
     const authentication = await authenticationOf(config);
-    server = await viewsetServer(config.framework, pgShopRouter(db, products, { throttles, authentication }));
+    server = await viewsetServer(config.framework, pgProductsRouter(db, products, { throttles, authentication }));
   }
   return { server, close: () => pool.end() };
 }
