@@ -120,6 +120,16 @@ async function measureAdmin(admin: Admin, allFacetsBudget: number): Promise<Timi
   );
   timings.push(await time(admin, "rows, search", 100, "models/products/rows/", "search=lamp"));
   timings.push(
+    await time(
+      admin,
+      "rows, search, status=live, by -price",
+      100,
+      "models/products/rows/",
+      "search=lamp&status=live&ordering=-price",
+    ),
+  );
+  timings.push(await time(admin, "rows, search for a rare term", 100, "models/products/rows/", "search=49999"));
+  timings.push(
     await time(admin, "rows, search, count capped at 10,000", 100, "models/products_capped/rows/", "search=lamp"),
   );
   timings.push(await time(admin, "rows page 1, count capped at 10,000", 100, "models/products_capped/rows/"));

@@ -175,15 +175,18 @@ function joined(kind: "and" | "or", children: readonly SQL[]): SQL {
   return joined(kind, [joined(kind, children.slice(0, middle)), joined(kind, children.slice(middle))]);
 }
 
-/** An expression as a SQL condition. Field names are the table's property keys; others throw. */
-export function expressionSql(target: SqlTarget, expression: Expression): SQL {
-  const served = target.searchIndex && searchIndexSql(target.searchIndex, expression);
+/**
+ * An expression as a SQL condition. Field names are the table's property keys; others throw.
+ * `scanIndexed` writes its search-index lookups for a scan in index order (see `searchIndexSql`).
+ */
+export function expressionSql(target: SqlTarget, expression: Expression, scanIndexed = false): SQL {
+  const served = target.searchIndex && searchIndexSql(target.searchIndex, expression, scanIndexed);
   if (served) {
-    const parts = [...served.indexed, ...served.rest.map((child) => expressionSql(target, child))];
+    const parts = [...served.indexed, ...served.rest.map((child) => expressionSql(target, child, scanIndexed))];
     return parts.length === 1 ? parts[0]! : joined("or", parts);
   }
   if (expression.kind === "condition") return conditionSql(target, expression);
-  const children = expression.children.map((child) => expressionSql(target, child));
+  const children = expression.children.map((child) => expressionSql(target, child, scanIndexed));
   if (children.length === 0) return expression.kind === "and" ? TRUE : FALSE;
   return joined(expression.kind, children);
 }

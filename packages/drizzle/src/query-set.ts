@@ -1,12 +1,22 @@
 import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext, ValueCount } from "@viewsets/core";
 import { columnFor, expressionSql, orderingSql } from "./expressions.js";
+import { allOf, requiredMatches } from "./search-index.js";
 import type { TableAccess } from "./table-access.js";
 
 type Row<T extends Table> = T["$inferSelect"];
 
 interface QueryState {
   readonly where: readonly SQL[];
+  /**
+   * SQLite's search index: the FTS5 queries every row must match (AND-ed), `where` written for
+   * a scan in index order (`scanWhere`), and whether the lookups are all `where` asks.
+   */
+  readonly indexed?: {
+    readonly queries: readonly string[];
+    readonly scanWhere: readonly SQL[];
+    readonly complete: boolean;
+  };
   /** Ordering terms as given (`"-price"`), checked against the columns; SQL only when a statement is made. */
   readonly ordering: readonly string[];
   readonly offset: number;
@@ -14,6 +24,13 @@ interface QueryState {
   /** The columns `all` selects, by field (every column when undefined). */
   readonly columns?: Readonly<Record<string, Column>> | undefined;
 }
+
+/**
+ * Index match counts by query set lineage (the `indexed` state its page and count share) and
+ * request: a list's page and count ask the index once. A query set kept beyond its request and
+ * asked with another context asks again.
+ */
+const matchCounts = new WeakMap<object, WeakMap<RequestContext, number>>();
 
 /** An immutable query: each step returns a new query set; nothing runs until count or all. */
 export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
@@ -24,6 +41,7 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Rows matching the filters, ignoring offset and limit (as the core's in-memory query set). */
   async count(ctx: RequestContext): Promise<number> {
+    if (this.countsByIndex(ctx)) return this.matchCount(ctx);
     const rows = await this.access.run(ctx, "read", () =>
       this.access.statements.select("count", this.access.where(ctx, this.state.where), (where) =>
         this.access.db
@@ -37,6 +55,7 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Matching rows up to `cap`: the database stops at the cap instead of counting every row. */
   async countUpTo(ctx: RequestContext, cap: number): Promise<number> {
+    if (this.countsByIndex(ctx)) return Math.min(await this.matchCount(ctx), Math.max(0, Math.floor(cap)));
     const matching = this.access.db
       .select({ one: sql`1` })
       .from(this.access.table)
@@ -50,14 +69,15 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** The rows in order, one page of them with offset and limit: one prepared statement per shape. */
   async all(ctx: RequestContext): Promise<Row<T>[]> {
-    const { ordering, offset, columns } = this.state;
+    const { ordering, offset, columns, indexed } = this.state;
     const limit = this.state.limit ?? (offset > 0 ? this.access.dialect.limitForBareOffset : undefined);
-    const where = this.access.where(ctx, this.state.where);
+    const scan = indexed !== undefined && (await this.scansInOrder(ctx, offset, limit));
+    const where = this.access.where(ctx, scan ? indexed.scanWhere : this.state.where);
     // The selected columns are part of the statement's shape, as the order is.
     const only = columns === undefined ? "" : `:only(${Object.keys(columns).join(",")})`;
     const rows = await this.access.run(ctx, "read", () =>
       this.access.statements.select(
-        `all:${ordering.join(",")}${only}`,
+        `all${scan ? ":scan" : ""}:${ordering.join(",")}${only}`,
         where,
         (condition, limitValue, offsetValue) => {
           let query = this.access.db.select(columns).from(this.access.table).where(condition);
@@ -107,12 +127,34 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Narrows by an expression; an unknown field name throws here, before any SQL is built. */
   filter(expression: Expression): DrizzleQuerySet<T> {
-    return this.with({ where: [...this.state.where, expressionSql(this.access.target, expression)] });
+    const { target } = this.access;
+    const condition = expressionSql(target, expression);
+    const where = [...this.state.where, condition];
+    const { indexed } = this.state;
+    const required = target.searchIndex ? requiredMatches(target.searchIndex, expression) : undefined;
+    if (!required?.queries.length) {
+      return this.with({
+        where,
+        indexed: indexed && { ...indexed, scanWhere: [...indexed.scanWhere, condition], complete: false },
+      });
+    }
+    return this.with({
+      where,
+      indexed: {
+        queries: [...(indexed?.queries ?? []), ...required.queries],
+        scanWhere: [...(indexed?.scanWhere ?? this.state.where), expressionSql(target, expression, true)],
+        complete: required.complete && (indexed ? indexed.complete : this.state.where.length === 0),
+      },
+    });
   }
 
   /** Drizzle SQL for conditions the core's expressions cannot say. */
   where(condition: SQL): DrizzleQuerySet<T> {
-    return this.with({ where: [...this.state.where, condition] });
+    const { indexed } = this.state;
+    return this.with({
+      where: [...this.state.where, condition],
+      indexed: indexed && { ...indexed, scanWhere: [...indexed.scanWhere, condition], complete: false },
+    });
   }
 
   /** Replaces the order: `orderBy("-price", "id")`. */
@@ -134,6 +176,55 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   limit(n: number): DrizzleQuerySet<T> {
     return this.with({ limit: Math.max(0, Math.trunc(n)) });
+  }
+
+  /** Whether the search index alone counts the rows: its lookups are the only conditions, and no scope narrows them. */
+  private countsByIndex(ctx: RequestContext): boolean {
+    return this.state.indexed?.complete === true && this.access.where(ctx, []) === undefined;
+  }
+
+  /** Rows matching every index lookup, counted by the index itself (the same for one request's page and count). */
+  private async matchCount(ctx: RequestContext): Promise<number> {
+    const index = this.access.target.searchIndex!;
+    const indexed = this.state.indexed!;
+    const known = matchCounts.get(indexed)?.get(ctx);
+    if (known !== undefined) return known;
+    const fts = sql.identifier(index.table);
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.statements.select("match-count", sql`${fts} match ${allOf(indexed.queries)}`, (where) =>
+        this.access.db
+          .select({ count: sql<number>`count(*)`.mapWith(Number) })
+          .from(sql`${fts}`)
+          .where(where),
+      ),
+    );
+    const count = Number(rows[0]?.count ?? 0);
+    if (!matchCounts.has(indexed)) matchCounts.set(indexed, new WeakMap());
+    matchCounts.get(indexed)!.set(ctx, count);
+    return count;
+  }
+
+  /**
+   * Whether a page of an index search reads the table in order and checks each row against the
+   * matches, rather than fetching every match and sorting them. In order, a page costs about
+   * (offset + limit) × rows / matches rows read; fetching, about one lookup per match (on a
+   * million products, a term in 72,000 of them: 20 ms against 110 ms). The rows are estimated
+   * by the largest key, which deletions only make larger: in doubt, matches are fetched.
+   */
+  private async scansInOrder(ctx: RequestContext, offset: number, limit: number | undefined): Promise<boolean> {
+    if (this.state.ordering.length === 0 || limit === undefined) return false;
+    const matches = await this.matchCount(ctx);
+    if (matches * matches < offset + limit) return false;
+    const key = this.access.columns[this.access.primaryKey]!;
+    const rows = await this.access.run(ctx, "read", () =>
+      this.access.statements.select("max-key", undefined, () =>
+        this.access.db
+          .select({ max: sql<number>`max(${key})`.mapWith(Number) })
+          .from(this.access.table)
+          .where(undefined),
+      ),
+    );
+    return matches * matches >= (offset + limit) * Number(rows[0]?.max ?? 0);
   }
 
   private with(change: Partial<QueryState>): DrizzleQuerySet<T> {

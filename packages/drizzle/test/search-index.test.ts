@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { pgSchema, serial, text as pgText } from "drizzle-orm/pg-core";
 import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, type Expression, or, type RequestContext } from "@viewsets/core";
@@ -56,22 +56,35 @@ async function ids(manager: DrizzleManager<never>, expression: Expression): Prom
   return rows.map((row) => row.id);
 }
 
-describe("search index on SQLite (FTS5 trigram)", () => {
+const sqliteItems = sqliteTable("items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  description: text("description"),
+});
+const sqliteIndex = { name: "items_search", fields: ["name", "description"] } as const;
+
+/** A SQLite file with the items table, its statements logged. */
+function sqliteDatabase() {
   const directory = mkdtempSync(join(tmpdir(), "viewsets-search-index-"));
   const client = new Database(join(directory, "db.sqlite"));
+  client.exec("CREATE TABLE items (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, description TEXT)");
   const statements: string[] = [];
   const db = drizzleSqlite(client, { logger: { logQuery: (query) => statements.push(query) } });
-  const items = sqliteTable("items", {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull(),
-    description: text("description"),
-  });
-  const index = { name: "items_search", fields: ["name", "description"] } as const;
+  const close = () => {
+    client.close();
+    rmSync(directory, { recursive: true, force: true });
+  };
+  return { client, db, statements, close };
+}
+
+describe("search index on SQLite (FTS5 trigram)", () => {
+  const { client, db, statements, close } = sqliteDatabase();
+  const items = sqliteItems;
+  const index = sqliteIndex;
   const indexed = createManager(db, items, { searchIndex: index }) as unknown as DrizzleManager<never>;
   const plain = createManager(db, items) as unknown as DrizzleManager<never>;
 
   beforeAll(() => {
-    client.exec("CREATE TABLE items (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, description TEXT)");
     // Rows before the index: the rebuild takes them in.
     db.insert(items).values({ name: NAMES[0][0], description: NAMES[0][1] }).run();
     for (const statement of trigramIndexSql(items, index)) client.exec(statement);
@@ -79,10 +92,7 @@ describe("search index on SQLite (FTS5 trigram)", () => {
     for (const statement of trigramIndexSql(items, index)) client.exec(statement);
     for (const [name, description] of NAMES.slice(1)) db.insert(items).values({ name, description }).run();
   });
-  afterAll(() => {
-    client.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(close);
 
   it.each(QUESTIONS)("answers like LIKE: %s", async (_label, expression) => {
     expect(await ids(indexed, expression)).toEqual(await ids(plain, expression));
@@ -110,6 +120,87 @@ describe("search index on SQLite (FTS5 trigram)", () => {
     expect(() => createManager(db, items, { searchIndex: { name: "s", fields: ["nope" as "name"] } })).toThrow(
       /no column/,
     );
+  });
+});
+
+describe("search index on SQLite: a term most rows hold, and pages", () => {
+  const { client, db, statements, close } = sqliteDatabase();
+  const indexed = createManager(db, sqliteItems, { searchIndex: sqliteIndex }) as unknown as DrizzleManager<never>;
+  const plain = createManager(db, sqliteItems) as unknown as DrizzleManager<never>;
+  const scoped = (manager: "indexed" | "plain") =>
+    createManager(db, sqliteItems, {
+      scope: (t) => lt(t.id, 100),
+      ...(manager === "indexed" && { searchIndex: sqliteIndex }),
+    }) as unknown as DrizzleManager<never>;
+
+  beforeAll(() => {
+    for (const statement of trigramIndexSql(sqliteItems, sqliteIndex)) client.exec(statement);
+    // 300 rows: "lamp" in 270 of them (in either field), "kettle" in 6.
+    for (let i = 0; i < 300; i++) {
+      const name = i % 50 === 0 ? `Steel Kettle ${i}` : i % 5 === 0 ? `Oak Chair ${i}` : `Desk Lamp ${i}`;
+      db.insert(sqliteItems)
+        .values({ name, description: i % 10 === 5 ? "no LAMP" : null })
+        .run();
+    }
+  });
+  afterAll(close);
+
+  const page = (manager: DrizzleManager<never>, expression: Expression, offset: number) =>
+    manager.filter(expression).orderBy("-name", "id").offset(offset).limit(7).all(ctx);
+
+  it.each([
+    ["a common term, page 1", search("lamp"), 0],
+    ["a common term, a later page", search("lamp"), 70],
+    [
+      "a common term and another filter",
+      and([search("lamp"), { kind: "condition", field: "id", lookup: "gt", value: 150 }]),
+      7,
+    ],
+    ["a rare term", search("kettle"), 0],
+    ["two terms", and([search("lamp"), search("desk")]), 14],
+  ] as const)("pages like LIKE: %s", async (_label, expression, offset) => {
+    expect(await page(indexed, expression, offset)).toEqual(await page(plain, expression, offset));
+  });
+
+  it("reads a common term's page in index order, and fetches a rare term's matches by key", async () => {
+    statements.length = 0;
+    await page(indexed, search("lamp"), 0);
+    expect(statements.at(-1)).toMatch(/\+"items"\."id" in \(select rowid from "items_search"/);
+    statements.length = 0;
+    await page(indexed, search("kettle"), 0);
+    expect(statements.at(-1)).toMatch(/"items"\."id" in \(select rowid/);
+    expect(statements.at(-1)).not.toMatch(/\+"items"/);
+  });
+
+  it("counts a search alone in the index, and anything more in the table", async () => {
+    for (const expression of [search("lamp"), search("kettle"), and([search("lamp"), search("desk")])]) {
+      statements.length = 0;
+      expect(await indexed.filter(expression).count(ctx)).toBe(await plain.filter(expression).count(ctx));
+      expect(statements[0]).toMatch(/^select count\(\*\) from "items_search" where "items_search" match/);
+      expect(await indexed.filter(expression).countUpTo(ctx, 5)).toBe(
+        Math.min(5, await plain.filter(expression).count(ctx)),
+      );
+    }
+    const narrowed = and([search("lamp"), { kind: "condition", field: "id", lookup: "lte", value: 40 }]);
+    statements.length = 0;
+    expect(await indexed.filter(narrowed).count(ctx)).toBe(await plain.filter(narrowed).count(ctx));
+    expect(statements[0]).toMatch(/from "items" where/);
+    // A scope narrows every count: the index, which holds every row, cannot count alone.
+    statements.length = 0;
+    expect(await scoped("indexed").filter(search("lamp")).count(ctx)).toBe(
+      await scoped("plain").filter(search("lamp")).count(ctx),
+    );
+    expect(statements[0]).toMatch(/from "items" where/);
+    expect(await page(scoped("indexed"), search("lamp"), 7)).toEqual(await page(scoped("plain"), search("lamp"), 7));
+  });
+
+  it("asks the index once for a page and its count in one request", async () => {
+    const request = {} as RequestContext;
+    const query = indexed.filter(search("lamp"));
+    statements.length = 0;
+    await query.count(request);
+    await query.orderBy("-name").limit(7).all(request);
+    expect(statements.filter((text) => text.startsWith('select count(*) from "items_search"'))).toHaveLength(1);
   });
 });
 
