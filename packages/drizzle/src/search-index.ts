@@ -169,8 +169,8 @@ export function requiredMatches(
   }
   const served = searchIndexSql(index, expression);
   // Several terms OR-ed, or a child the index cannot serve: the row may pass without any one lookup.
-  if (!served || served.queries.length !== 1 || served.rest.length > 0) return { queries: [], complete: false };
-  return { queries: served.queries, complete: true };
+  if (served?.queries.length === 1 && served.rest.length === 0) return { queries: served.queries, complete: true };
+  return { queries: [], complete: false };
 }
 
 /** One FTS5 query that holds where all of `queries` hold. */
