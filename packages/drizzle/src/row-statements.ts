@@ -132,7 +132,7 @@ export class RowStatements<T extends Table> {
       shape &&
       this.access.statements.prepared(
         `insert\u0001${shape.key}`,
-        () => db.insert(table).values(shape.placeholders).returning(),
+        () => db.insert(table).values(shape.placeholders()).returning(),
         "one",
       );
     return run ? run(shape!.values) : db.insert(table).values(values).returning();
@@ -147,7 +147,7 @@ export class RowStatements<T extends Table> {
       condition &&
       this.access.statements.prepared(
         `update\u0001${shape!.key}\u0001${condition.key}`,
-        () => db.update(table).set(shape!.placeholders).where(parameterized(where)).returning(),
+        () => db.update(table).set(shape!.placeholders()).where(parameterized(where)).returning(),
         "one",
       );
     if (!run) return db.update(table).set(set).where(where).returning();

@@ -2,13 +2,13 @@ import { is, SQL, sql, type Column } from "drizzle-orm";
 
 /**
  * The values of one insert or update as a statement prepared for its shape binds them. Two writes
- * of one `key` render the same SQL: `placeholders` stand where drizzle would put each value, and
- * `values` holds them by placeholder name in the driver's form, as drizzle would bind them (null as null, anything
- * else through the column's encoder).
+ * of one `key` render the same SQL: `placeholders()` stand where drizzle would put each value
+ * (made only when the statement is prepared), and `values` holds them by placeholder name in the
+ * driver's form, as drizzle would bind them (null as null, anything else through the column's encoder).
  */
 export interface WriteShape {
   readonly key: string;
-  readonly placeholders: Record<string, SQL>;
+  placeholders(): Record<string, SQL>;
   readonly values: Record<string, unknown>;
 }
 
@@ -32,7 +32,6 @@ function writeShape(
   filler: Filler,
 ): WriteShape | null {
   const keys: string[] = [];
-  const placeholders: Record<string, SQL> = {};
   const bound: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(columns)) {
     let value = values[key];
@@ -43,10 +42,11 @@ function writeShape(
     }
     if (is(value, SQL)) return null;
     keys.push(key);
-    // Wrapped in SQL, so that drizzle binds the value as given instead of encoding it again.
-    placeholders[key] = sql`${sql.placeholder(placeholderName(key))}`;
     bound[placeholderName(key)] = value === null ? null : column.mapToDriverValue(value);
   }
+  // Wrapped in SQL, so that drizzle binds each value as given instead of encoding it again.
+  const placeholders = () =>
+    Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(placeholderName(key))}`]));
   return { key: keys.join(","), placeholders, values: bound };
 }
 
