@@ -17,6 +17,18 @@ function placeholderName(key: string): string {
   return `w:${key}`;
 }
 
+/** A table's columns with their placeholder names, listed once per table instead of once per write. */
+const entriesOf = new WeakMap<Record<string, Column>, readonly (readonly [string, Column, string])[]>();
+
+function columnEntries(columns: Record<string, Column>): readonly (readonly [string, Column, string])[] {
+  let entries = entriesOf.get(columns);
+  if (!entries) {
+    entries = Object.entries(columns).map(([key, column]) => [key, column, placeholderName(key)] as const);
+    entriesOf.set(columns, entries);
+  }
+  return entries;
+}
+
 /** What drizzle itself writes into a column a statement leaves out: a function's value each time, if any. */
 type Filler = (column: Column) => (() => unknown) | undefined;
 
@@ -33,7 +45,7 @@ function writeShape(
 ): WriteShape | null {
   const keys: string[] = [];
   const bound: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(columns)) {
+  for (const [key, column, name] of columnEntries(columns)) {
     let value = values[key];
     if (value === undefined) {
       const fill = filler(column);
@@ -42,7 +54,7 @@ function writeShape(
     }
     if (is(value, SQL)) return null;
     keys.push(key);
-    bound[placeholderName(key)] = value === null ? null : column.mapToDriverValue(value);
+    bound[name] = value === null ? null : column.mapToDriverValue(value);
   }
   // Wrapped in SQL, so that drizzle binds each value as given instead of encoding it again.
   const placeholders = () =>
