@@ -22,27 +22,35 @@ export interface Runner {
     };
   };
   insert(table: Table): {
-    values(values: Record<string, unknown>): { returning(): Thenable<Rows> };
+    values(values: Record<string, unknown>): { returning(): ReturningQuery };
   };
   update(table: Table): {
     set(values: Record<string, unknown>): {
-      where(where: SQL | undefined): { returning(): Thenable<Rows> };
+      where(where: SQL | undefined): { returning(): ReturningQuery };
     };
   };
   delete(table: Table): { where(where: SQL | undefined): Thenable<unknown> };
 }
 
-export interface SelectQuery extends Thenable<Rows>, SQLWrapper {
-  groupBy(...terms: (SQL | Column)[]): SelectQuery;
-  orderBy(...terms: SQL[]): SelectQuery;
-  limit(n: number): SelectQuery;
-  offset(n: number): SelectQuery;
+/** A statement that can be prepared once and run again with values for its placeholders. */
+export interface PreparableQuery extends SQLWrapper {
   /** SQLite: `prepare()`; PostgreSQL: `prepare(name)`. */
   prepare(name?: string): PreparedSelect;
 }
 
-/** A prepared select: `all` on SQLite, `execute` on PostgreSQL. */
+/** An INSERT or UPDATE ... RETURNING. */
+export interface ReturningQuery extends Thenable<Rows>, PreparableQuery {}
+
+export interface SelectQuery extends Thenable<Rows>, PreparableQuery {
+  groupBy(...terms: (SQL | Column)[]): SelectQuery;
+  orderBy(...terms: SQL[]): SelectQuery;
+  limit(n: number): SelectQuery;
+  offset(n: number): SelectQuery;
+}
+
+/** A prepared statement that returns rows: `all` or `get` on SQLite, `execute` on PostgreSQL. */
 export interface PreparedSelect {
   all?(values: Record<string, unknown>): Thenable<Rows> | Rows;
+  get?(values: Record<string, unknown>): Thenable<Rows[number] | undefined> | Rows[number] | undefined;
   execute?(values: Record<string, unknown>): Thenable<Rows>;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Dialect } from "./dialects/dialect.js";
-import type { Rows, SelectQuery } from "./runner.js";
+import type { PreparableQuery, Rows, SelectQuery } from "./runner.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 
 /** Shapes kept per manager: a list's filters, orderings and page kinds rarely reach this many. */
@@ -15,7 +15,7 @@ export const STATEMENT_CACHE_SIZE = 256;
 const MAX_PG_NAMES = 1024;
 const pgNames = new Set<string>();
 
-type Run = (values: Record<string, unknown>) => Promise<Rows>;
+export type Run = (values: Record<string, unknown>) => Promise<Rows>;
 
 /** What a query needs besides its condition, as values or (prepared) placeholders. */
 export interface Bindings {
@@ -46,24 +46,36 @@ export class StatementCache {
     const shape = shapeOf(where);
     if (shape === null) return (await build(where, bindings.limit, bindings.offset)) as Rows;
     const key = `${kind}\u0001${bindings.limit === undefined ? "" : "L"}${bindings.offset === undefined ? "" : "O"}\u0001${shape.key}`;
+    const run = this.prepared(key, () =>
+      build(
+        parameterized(where),
+        bindings.limit === undefined ? undefined : sql.placeholder("limit"),
+        bindings.offset === undefined ? undefined : sql.placeholder("offset"),
+      ),
+    );
+    if (!run) return (await build(where, bindings.limit, bindings.offset)) as Rows;
+    return run(placeholderValues(shape.values, bindings as Record<string, unknown>));
+  }
+
+  /**
+   * What runs the statement `build` makes, prepared the first time `key` is asked for: `key` must
+   * name everything the statement's text depends on. Undefined when it cannot be prepared (past
+   * the PostgreSQL names a process may hold): the caller runs its query unprepared. `rows: "one"`
+   * for a statement that returns at most one row (see `Dialect.prepare`).
+   */
+  prepared(key: string, build: () => PreparableQuery, rows: "all" | "one" = "all"): Run | undefined {
     let run = this.statements.get(key);
     if (run) {
       // Most recently used last: Map keeps insertion order, so the first key is the eviction candidate.
       this.statements.delete(key);
       this.statements.set(key, run);
-    } else {
-      const query = build(
-        parameterized(where),
-        bindings.limit === undefined ? undefined : sql.placeholder("limit"),
-        bindings.offset === undefined ? undefined : sql.placeholder("offset"),
-      );
-      const prepared = this.prepare(query);
-      if (!prepared) return (await build(where, bindings.limit, bindings.offset)) as Rows;
-      run = prepared;
-      this.statements.set(key, run);
-      if (this.statements.size > this.capacity) this.statements.delete(this.statements.keys().next().value!);
+      return run;
     }
-    return run(placeholderValues(shape.values, bindings as Record<string, unknown>));
+    run = this.prepare(build(), rows);
+    if (!run) return undefined;
+    this.statements.set(key, run);
+    if (this.statements.size > this.capacity) this.statements.delete(this.statements.keys().next().value!);
+    return run;
   }
 
   /** Shapes held now (for tests and diagnostics). */
@@ -71,8 +83,8 @@ export class StatementCache {
     return this.statements.size;
   }
 
-  private prepare(query: SelectQuery): Run | undefined {
-    if (this.dialect.name !== "pg") return this.dialect.prepare(query, "");
+  private prepare(query: PreparableQuery, rows: "all" | "one"): Run | undefined {
+    if (this.dialect.name !== "pg") return this.dialect.prepare(query, "", rows);
     // The same text always gets the same name, so a statement dropped here and made again reuses
     // what each connection parsed before.
     const text = (query as unknown as { toSQL(): { sql: string } }).toSQL().sql;
@@ -81,6 +93,6 @@ export class StatementCache {
       if (pgNames.size >= MAX_PG_NAMES) return undefined;
       pgNames.add(name);
     }
-    return this.dialect.prepare(query, name);
+    return this.dialect.prepare(query, name, rows);
   }
 }

@@ -33,11 +33,15 @@ export interface ManagerOptions<T extends Table> {
 
 const neverAborted = new AbortController().signal;
 
+/** Prepared statements by shape, or none (see `TableAccess.statements`). */
+export type Statements = Pick<StatementCache, "select" | "prepared">;
+
 /** A statement cache that caches nothing: the query as drizzle builds it, on the flow's runner. */
-const UNCACHED: Pick<StatementCache, "select"> = {
+const UNCACHED: Statements = {
   async select(_kind, where, build, bindings = {}) {
     return (await build(where, bindings.limit, bindings.offset)) as Rows;
   },
+  prepared: () => undefined,
 };
 
 /** What a manager and its query sets share. */
@@ -46,7 +50,7 @@ export class TableAccess<T extends Table> {
   readonly columns: Record<string, Column>;
   readonly primaryKey: string;
   readonly target: SqlTarget;
-  /** Prepared lists, counts and scoped gets, by shape. */
+  /** Prepared lists, counts, scoped gets, inserts and updates, by shape. */
   private readonly statementCache: StatementCache;
   /** The database's identity, under which a flow's open transaction is found. */
   readonly databaseKey: object;
@@ -86,7 +90,7 @@ export class TableAccess<T extends Table> {
    * through the pool would run on another client than the transaction's, and one prepared
    * through the transaction would outlive its client. SQLite has one connection either way.
    */
-  get statements(): Pick<StatementCache, "select"> {
+  get statements(): Statements {
     if (this.dialect.name !== "pg" || !this.inTransaction) return this.statementCache;
     return UNCACHED;
   }

@@ -4,7 +4,7 @@
  * scope) never share a statement's rows.
  */
 import { eq, type Table } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contextOf, type ApiRequest, type Expression, type RequestContext } from "@viewsets/core";
 import { dialectOf } from "../src/dialects/dialect.js";
 import { DrizzleManager } from "../src/index.js";
@@ -30,6 +30,7 @@ interface Row {
   price: string;
   status: string;
   ownerId: number | null;
+  updatedAt: Date | null;
 }
 
 function requestOf(user?: unknown): ApiRequest {
@@ -136,6 +137,61 @@ export function runStatementSuite(setup: StatementSetup): void {
           }
         }
       }
+    });
+
+    describe("writes", () => {
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+      // `updatedAt` is `$onUpdate(() => new Date())`: drizzle fills it on every insert and update.
+      const at = (iso: string) => {
+        vi.useFakeTimers({ toFake: ["Date"] });
+        vi.setSystemTime(new Date(iso));
+      };
+
+      it("prepares nothing new for a second create of the same columns, and fills its own defaults", async () => {
+        at("2021-01-01T00:00:00.000Z");
+        await products.create(ctx, { name: "a", sku: "a", price: "1.00" });
+        const before = fx.prepares();
+        at("2022-02-02T00:00:00.000Z");
+        const second = (await products.create(ctx, { name: "b", sku: "b", price: "2.75" })) as Row;
+        expect(fx.prepares()).toBe(before);
+        expect(second).toMatchObject({ name: "b", price: "2.75", status: "draft", ownerId: null });
+        expect(second.updatedAt?.toISOString()).toBe("2022-02-02T00:00:00.000Z");
+        // Other columns are another statement, with the values given.
+        const third = (await products.create(ctx, {
+          name: "c",
+          sku: "c",
+          price: "3.00",
+          status: "live",
+          ownerId: 7,
+        })) as Row;
+        expect(await products.get(ctx, third.id)).toMatchObject({ name: "c", status: "live", ownerId: 7 });
+      });
+
+      it("prepares nothing new for a second update of the same fields, and writes each one's values", async () => {
+        const rename = async (row: Row, changes: Partial<Row>) => {
+          const loaded = (await products.get(ctx, row.id)) as Row;
+          Object.assign(loaded, changes);
+          return (await products.update(ctx, loaded)) as Row;
+        };
+        at("2021-01-01T00:00:00.000Z");
+        await rename(rows[0]!, { name: "first" });
+        let before = fx.prepares();
+        at("2022-02-02T00:00:00.000Z");
+        const second = await rename(rows[1]!, { name: "second" });
+        expect(fx.prepares()).toBe(before);
+        expect(second).toMatchObject({ id: rows[1]!.id, name: "second", ownerId: rows[1]!.ownerId });
+        expect(second.updatedAt?.toISOString()).toBe("2022-02-02T00:00:00.000Z");
+        expect(await products.get(ctx, rows[0]!.id)).toMatchObject({ name: "first" });
+        // Another set of fields is another statement; a null binds as NULL.
+        await rename(rows[2]!, { name: "third", ownerId: null });
+        before = fx.prepares();
+        await rename(rows[3]!, { name: "fourth", ownerId: 5 });
+        expect(fx.prepares()).toBe(before);
+        expect(await products.get(ctx, rows[2]!.id)).toMatchObject({ name: "third", ownerId: null });
+        expect(await products.get(ctx, rows[3]!.id)).toMatchObject({ name: "fourth", ownerId: 5 });
+      });
     });
 
     it("holds a bounded number of shapes, dropping the least recently used", async () => {

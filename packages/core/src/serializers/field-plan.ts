@@ -95,3 +95,43 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
   );
   return { response, writable, filterable, orderable, searchable, declared, writeSources };
 }
+
+/** What `fieldPlan` reads, in a fixed order: when none of it changed, neither did the plan. */
+function planInputs(model: ModelShape, serializer: Serializer, options: FieldPlanOptions): unknown[] {
+  return [
+    model.fields,
+    serializer.fields?.(),
+    serializer.exclude?.(),
+    serializer.readonlyFields?.(),
+    serializer.writeOnlyFields?.(),
+    serializer.declaredFields?.(),
+    options.excludeResponseFields,
+    options.readOnlyRequestFields,
+    options.filterFields,
+    options.orderingFields,
+    options.searchFields,
+  ];
+}
+
+/** Lists by their items (kept as copies, so that a list changed in place is seen), anything else by identity. */
+function sameInput(now: unknown, before: unknown): boolean {
+  if (!Array.isArray(now) || !Array.isArray(before)) return now === before;
+  return now.length === before.length && now.every((item, i) => item === before[i]);
+}
+
+/**
+ * `fieldPlan` for a caller that asks for it on every request (a viewset): made again only when one
+ * of its inputs changed (the model's fields, the serializer's and the options' lists, the declared
+ * fields), instead of building its sets for each request.
+ */
+export function cachedFieldPlan(): (model: ModelShape, serializer: Serializer, options: FieldPlanOptions) => FieldPlan {
+  let inputs: unknown[] = [];
+  let plan: FieldPlan | undefined;
+  return (model, serializer, options) => {
+    const now = planInputs(model, serializer, options);
+    if (plan !== undefined && now.every((input, i) => sameInput(input, inputs[i]))) return plan;
+    inputs = now.map((input) => (Array.isArray(input) ? [...input] : input));
+    plan = fieldPlan(model, serializer, options);
+    return plan;
+  };
+}

@@ -10,7 +10,7 @@ import type { Manager, QuerySet } from "../query/manager.js";
 import { pageNumberPagination } from "../query/pagination.js";
 import type { Page } from "../query/paginator.js";
 import { addDeclaredValues } from "../serializers/declared-values.js";
-import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
+import { cachedFieldPlan, type FieldPlan } from "../serializers/field-plan.js";
 import { checkRelatedExist, requestFields } from "../serializers/related-writes.js";
 import { projectRow } from "../serializers/serialize.js";
 import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
@@ -53,6 +53,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
   options: AnyOptions<Row>;
   private readonly grammars = new WeakMap<ApiRequest, ListGrammar>();
+  private readonly plans = cachedFieldPlan();
 
   constructor(options: ViewSetOptions<Row>) {
     this.options = options as AnyOptions<Row>;
@@ -71,7 +72,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   /** The fields of this request, from the serializer and the options. */
   getFieldPlan(): FieldPlan {
-    return fieldPlan(this.options.model, this.options.serializer(), this.options);
+    return this.plans(this.options.model, this.options.serializer(), this.options);
   }
 
   /** What `?field=`, `?ordering=` and `?search=` may name on this viewset's list. */

@@ -1,6 +1,6 @@
 import { getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import type { DriverError } from "../errors.js";
-import type { Rows, SelectQuery } from "../runner.js";
+import type { PreparableQuery, Rows } from "../runner.js";
 import type { PatternLookup } from "./patterns.js";
 import { pg } from "./pg.js";
 import { sqlite } from "./sqlite.js";
@@ -53,11 +53,16 @@ export interface Dialect {
   /** The LIMIT a query with an OFFSET and no limit of its own needs, or undefined when it needs none. */
   readonly limitForBareOffset: number | undefined;
   /**
-   * Prepares a select once and returns what runs it with values for its placeholders.
+   * Prepares a statement that returns rows once and returns what runs it with values for its placeholders.
    * `name` names it where the database names prepared statements (PostgreSQL): one name for one
-   * text, as each connection keeps the first text it parsed under a name.
+   * text, as each connection keeps the first text it parsed under a name. `rows: "one"` for a
+   * statement that returns at most one row (a write by primary key): only its first is read.
    */
-  prepare(query: SelectQuery, name: string): (values: Record<string, unknown>) => Promise<Rows>;
+  prepare(
+    query: PreparableQuery,
+    name: string,
+    rows?: "all" | "one",
+  ): (values: Record<string, unknown>) => Promise<Rows>;
   /** The constraint a driver error reports, or undefined when it is not a constraint violation. */
   violationOf(error: DriverError): ConstraintViolation | undefined;
 }

@@ -40,6 +40,7 @@ export const pg: Dialect = {
   limitForBareOffset: undefined,
 
   // The name is the caller's: one name must always stand for the same text on a connection.
+  // `rows` changes nothing here: the driver reads every row either way.
   prepare(query, name) {
     const prepared = query.prepare(name);
     // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns.

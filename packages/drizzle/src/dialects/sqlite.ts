@@ -56,9 +56,15 @@ export const sqlite: Dialect = {
   // SQLite accepts OFFSET only after a LIMIT.
   limitForBareOffset: Number.MAX_SAFE_INTEGER,
 
-  prepare(query) {
+  prepare(query, _name, rows = "all") {
     const prepared = query.prepare();
-    return async (values) => await prepared.all!(values);
+    if (rows === "all") return async (values) => await prepared.all!(values);
+    // Stepped once: an INSERT or UPDATE ... RETURNING made its changes by then, and stepping
+    // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table).
+    return async (values) => {
+      const row = await prepared.get!(values);
+      return row === undefined ? [] : [row];
+    };
   },
 
   // SQLite does not say which foreign key failed; the manager finds the missing references itself.
