@@ -74,11 +74,16 @@ export function sendApiResponse(c: Context, response: ApiResponse): Response {
     writeNodeResponse(incoming, outgoing, response, headers);
     return new Response(null, { headers: ALREADY_SENT });
   }
-  const status = response.status as never;
-  const { body } = response;
-  if (body === null) return c.body(null, status, response.headers);
   // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.
-  return c.body(typeof body === "string" ? body : (body as Uint8Array<ArrayBuffer>), status, response.headers);
+  const body = response.body as string | Uint8Array<ArrayBuffer> | null;
+  // A copy: @hono/node-server adds Content-Length to the headers object it is given.
+  const headers = { ...response.headers };
+  // The request's first handler: no middleware ran before it that could have set a header, so the
+  // answer is a Response with plain headers, which @hono/node-server writes straight from its
+  // cache; c.body() would copy them into a Headers object for the server to copy back out.
+  if (c.req.routeIndex === 0) return new Response(body, { status: response.status, headers });
+  const status = response.status as never;
+  return body === null ? c.body(null, status, headers) : c.body(body, status, headers);
 }
 
 /** One core handler as a Hono handler. */
