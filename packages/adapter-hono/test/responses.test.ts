@@ -4,7 +4,7 @@ import type { ApiResponse, Mountable } from "@viewsets/core";
 import { type ContractServer, contractApp, listenOnLoopback } from "@viewsets/core/testing";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { registerRoutes } from "../src/index.js";
+import { registerRoutes, sendApiResponse } from "../src/index.js";
 
 const NEW_PRODUCT = { name: "New lamp", price: "19.90", inStock: true, status: "draft", category: 2, notes: null };
 
@@ -45,6 +45,18 @@ describe("hono responses on @hono/node-server", () => {
     expect(reply.headers.get("x-after")).toBe("yes");
     expect(reply.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(((await reply.json()) as { id: number }).id).toBe(1);
+  });
+
+  it("keeps a header the route's own handler set before it called sendApiResponse", async () => {
+    const app = new Hono();
+    app.get("/own", (c) => {
+      c.header("Cache-Control", "no-store");
+      return sendApiResponse(c, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" }, body: "own" });
+    });
+    server = await listenOnLoopback(createAdaptorServer({ fetch: app.fetch }) as Server);
+    const reply = await fetch(`${server.url}/own`);
+    expect(reply.headers.get("cache-control")).toBe("no-store");
+    expect(await reply.text()).toBe("own");
   });
 
   it("answers with the core's headers and each body's own length, first handler or behind middleware", async () => {
