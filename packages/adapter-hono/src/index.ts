@@ -65,8 +65,19 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
   };
 }
 
-/** The core's response as Hono's, keeping headers earlier middleware set with `c.header`. */
+/** The core's response as Hono's, keeping headers set earlier with `c.header`. */
 export function sendApiResponse(c: Context, response: ApiResponse): Response {
+  return answer(c, response, false);
+}
+
+/**
+ * The core's response as Hono's. `first` says the adapter's own handler is the request's first
+ * (Hono's `routeIndex` 0, so not called from another handler): no middleware ran before it that
+ * could have set a header, and the answer is a Response with plain headers, which
+ * @hono/node-server writes straight from its cache; `c.body()` would copy them into a Headers
+ * object for the server to copy back out.
+ */
+function answer(c: Context, response: ApiResponse, first: boolean): Response {
   const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
   if (incoming && outgoing && closesMidBody(incoming, response)) {
     // A 413 while the client still sends: answered on Node's response, then drained (see writeNodeResponse).
@@ -74,23 +85,25 @@ export function sendApiResponse(c: Context, response: ApiResponse): Response {
     writeNodeResponse(incoming, outgoing, response, headers);
     return new Response(null, { headers: ALREADY_SENT });
   }
-  const status = response.status as never;
-  const { body } = response;
-  if (body === null) return c.body(null, status, response.headers);
   // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.
-  return c.body(typeof body === "string" ? body : (body as Uint8Array<ArrayBuffer>), status, response.headers);
+  const body = response.body as string | Uint8Array<ArrayBuffer> | null;
+  // A copy: @hono/node-server adds Content-Length to the headers object it is given.
+  const headers = { ...response.headers };
+  if (first) return new Response(body, { status: response.status, headers });
+  const status = response.status as never;
+  return body === null ? c.body(null, status, headers) : c.body(body, status, headers);
 }
 
-/** One core handler as a Hono handler. */
+/** One core handler as a Hono handler, mounted as one (`app.get(path, toHono(handler))`). */
 export function toHono(handler: Handler): MiddlewareHandler {
-  return async (c: Context) => sendApiResponse(c, await handler(await toApiRequest(c)));
+  return async (c: Context) => answer(c, await handler(await toApiRequest(c)), c.req.routeIndex === 0);
 }
 
 /** The router (or any mountable core handler) as one Hono middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): MiddlewareHandler {
   return async (c: Context, next: Next) => {
     const response = await router.handle(await toApiRequest(c));
-    if (response) return sendApiResponse(c, response);
+    if (response) return answer(c, response, c.req.routeIndex === 0);
     await next();
   };
 }
