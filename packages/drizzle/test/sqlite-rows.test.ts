@@ -1,0 +1,64 @@
+import Database from "better-sqlite3";
+import { eq, gte, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { flatRowReader } from "../src/dialects/sqlite-rows.js";
+import { DDL, categories, products } from "./sqlite-tables.js";
+
+const client = new Database(":memory:");
+for (const statement of DDL) client.exec(statement);
+const db = drizzle(client);
+db.insert(categories).values({ id: 1, name: "Lamps" }).run();
+db.insert(products)
+  .values([
+    {
+      name: "Oak lamp",
+      sku: "a",
+      price: "49.90",
+      rating: 4.5,
+      inStock: false,
+      status: "live",
+      categoryId: 1,
+      createdAt: new Date("2026-01-02T03:04:05.678Z"),
+      meta: { tags: ["oak"], size: 2 },
+    },
+    { name: "Bare", sku: "b", price: "1", createdAt: new Date(0) },
+  ])
+  .run();
+afterAll(() => client.close());
+
+describe("flatRowReader", () => {
+  it("reads the rows drizzle's `all` returns: same keys in the same order, nulls, dates, booleans, JSON, decimals", () => {
+    const query = db
+      .select()
+      .from(products)
+      .where(gte(products.id, sql.placeholder("min")))
+      .orderBy(products.id)
+      .prepare();
+    const read = flatRowReader(query)!;
+    expect(read).toBeDefined();
+    const rows = read({ min: 0 });
+    expect(rows).toEqual(query.all({ min: 0 }));
+    expect(rows.map((row) => Object.keys(row))).toEqual(query.all({ min: 0 }).map((row) => Object.keys(row)));
+    expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+    expect(read({ min: 99 })).toEqual([]);
+  });
+
+  it("reads chosen columns and SQL with a decoder, as a count is", () => {
+    const count = db
+      .select({ count: sql<number>`count(*)`.mapWith(Number), name: products.name })
+      .from(products)
+      .prepare();
+    expect(flatRowReader(count)!({})).toEqual(count.all());
+  });
+
+  it("leaves nested selections (a join's tables) to drizzle", () => {
+    const joined = db.select().from(products).leftJoin(categories, eq(products.categoryId, categories.id)).prepare();
+    expect(flatRowReader(joined)).toBeUndefined();
+    const nested = db
+      .select({ product: { id: products.id } })
+      .from(products)
+      .prepare();
+    expect(flatRowReader(nested)).toBeUndefined();
+  });
+});
