@@ -9,12 +9,12 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiResponse, Router, ServiceUnavailable, contextOf } from "@viewsets/core";
+import { type TcpProxy, tcpProxy } from "@viewsets/core/testing";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { createPgPool, type PgPoolOptions } from "../src/pg-pool.js";
 import { pgTables } from "./pg-tables.js";
 import { apiRequest, bodyOf, contextWith, pause } from "./requests.js";
 import { PG_URL, postgresSkipReason } from "./postgres-server.js";
-import { type TcpProxy, tcpProxy } from "./tcp-proxy.js";
 
 const url = new URL(PG_URL);
 const skipReason = postgresSkipReason;

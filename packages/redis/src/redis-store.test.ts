@@ -1,9 +1,9 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { ThrottleUnavailable, checkThrottles, userRateThrottle } from "@viewsets/core/throttling";
+import { type TcpProxy, tcpProxy } from "@viewsets/core/testing";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { type FlakyProxy, flakyProxy } from "./fixtures/flaky-proxy.js";
 import { RedisThrottleStore, type ThrottleStoreLogger } from "./redis-store.js";
 
 // These tests need a real Redis: REDIS_URL, or 127.0.0.1:6379. Without one they are skipped with
@@ -45,7 +45,7 @@ const uniquePrefix = () => `viewsets-test:${runId}:${++prefixes}:`;
 
 const admin = unreachable ? undefined : new Redis(REDIS_URL);
 const stores: RedisThrottleStore[] = [];
-const proxies: FlakyProxy[] = [];
+const proxies: TcpProxy[] = [];
 
 function store(options: Partial<ConstructorParameters<typeof RedisThrottleStore>[0]> = {}) {
   const created = new RedisThrottleStore({ url: REDIS_URL, prefix: uniquePrefix(), ...options });
@@ -197,10 +197,10 @@ describe("RedisThrottleStore", () => {
   redisIt(
     "serves requests through an outage (fail open), logging its start and end once each",
     async () => {
-      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      const proxy = await tcpProxy(hostOf(REDIS_URL));
       proxies.push(proxy);
       const { logger, lines } = recordingLogger();
-      const s = store({ url: proxy.url, logger, timeoutMs: 200 });
+      const s = store({ url: `redis://127.0.0.1:${proxy.port}`, logger, timeoutMs: 200 });
       expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true, count: 1 });
       expect(lines).toEqual([]);
 
@@ -231,10 +231,10 @@ describe("RedisThrottleStore", () => {
   redisIt(
     "fails open when Redis stops under load: every check answers, the outage is logged once, and it recovers",
     async () => {
-      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      const proxy = await tcpProxy(hostOf(REDIS_URL));
       proxies.push(proxy);
       const { logger, lines } = recordingLogger();
-      const s = store({ url: proxy.url, logger, timeoutMs: 200 });
+      const s = store({ url: `redis://127.0.0.1:${proxy.port}`, logger, timeoutMs: 200 });
       const answers: ("counted" | "open")[] = [];
       let running = true;
       const worker = async () => {
@@ -262,10 +262,10 @@ describe("RedisThrottleStore", () => {
   redisIt(
     "does not hang when Redis accepts connections but never answers",
     async () => {
-      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      const proxy = await tcpProxy(hostOf(REDIS_URL));
       proxies.push(proxy);
       const { logger, lines } = recordingLogger();
-      const s = store({ url: proxy.url, logger, timeoutMs: 150 });
+      const s = store({ url: `redis://127.0.0.1:${proxy.port}`, logger, timeoutMs: 150 });
       expect(await s.hit("k", 5, 60_000, Date.now())).not.toBeNull();
       proxy.set("stalled");
       // The connection stays open: each check must give up after timeoutMs, not hang.
@@ -288,10 +288,10 @@ describe("RedisThrottleStore", () => {
   redisIt(
     "refuses requests with 503 during an outage when failClosed",
     async () => {
-      const proxy = await flakyProxy(hostOf(REDIS_URL));
+      const proxy = await tcpProxy(hostOf(REDIS_URL));
       proxies.push(proxy);
       const { logger, lines } = recordingLogger();
-      const s = store({ url: proxy.url, logger, failClosed: true, timeoutMs: 200 });
+      const s = store({ url: `redis://127.0.0.1:${proxy.port}`, logger, failClosed: true, timeoutMs: 200 });
       const throttle = userRateThrottle("100/min", { store: s });
       const subject = {
         request: {

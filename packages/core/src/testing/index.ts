@@ -9,3 +9,5 @@ export type { ContractApp, ProductRow, CategoryRow } from "./fixtures.js";
 export { listenOnLoopback } from "./listen.js";
 export { rawRequest } from "./raw-http.js";
 export type { RawReply } from "./raw-http.js";
+export { tcpProxy } from "./tcp-proxy.js";
+export type { TcpProxy } from "./tcp-proxy.js";
