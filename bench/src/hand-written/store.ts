@@ -42,6 +42,29 @@ function shapeKey(shape: ListShape): string {
   return `${shape.status === null ? "" : "s"}${shape.minPrice === null ? "" : "p"}:${shape.ordering.join(",")}`;
 }
 
+/** A statement per shape, prepared the first time the shape is asked for. */
+function perShape<S>(prepare: (shape: ListShape) => S): (shape: ListShape) => S {
+  const statements = new Map<string, S>();
+  return (shape) => {
+    const key = shapeKey(shape);
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepare(shape)));
+    return statement;
+  };
+}
+
+/** The insert's values, each a placeholder. */
+const NEW_PRODUCT = {
+  name: p("name"),
+  categoryId: p("categoryId"),
+  price: p("price"),
+  status: p("status"),
+  inStock: p("inStock"),
+  description: p("description"),
+  createdAt: p("createdAt"),
+  updatedAt: p("updatedAt"),
+};
+
 function valuesOf(shape: ListShape): Record<string, unknown> {
   return { status: shape.status, minPrice: shape.minPrice };
 }
@@ -64,11 +87,10 @@ function orderOf(table: Columns, ordering: readonly string[]): SQL[] {
 
 /** better-sqlite3: `prepare()` once per shape, then `get`/`all` with the values. */
 export function sqliteStore(db: ShopDatabase): ProductStore {
-  const counts = new Map<string, ReturnType<typeof prepareCount>>();
-  const pages = new Map<string, ReturnType<typeof preparePage>>();
-  const prepareCount = (shape: ListShape) =>
-    db.select({ count: sql<number>`count(*)` }).from(products).where(whereOf(products, shape)).prepare();
-  const preparePage = (shape: ListShape) =>
+  const countOf = perShape((shape) =>
+    db.select({ count: sql<number>`count(*)` }).from(products).where(whereOf(products, shape)).prepare(),
+  );
+  const pageOf = perShape((shape) =>
     db
       .select()
       .from(products)
@@ -76,39 +98,17 @@ export function sqliteStore(db: ShopDatabase): ProductStore {
       .orderBy(...orderOf(products, shape.ordering))
       .limit(p("limit"))
       .offset(p("offset"))
-      .prepare();
+      .prepare(),
+  );
   const byId = db
     .select()
     .from(products)
     .where(eq(products.id, p("id")))
     .prepare();
-  const insert = db
-    .insert(products)
-    .values({
-      name: p("name"),
-      categoryId: p("categoryId"),
-      price: p("price"),
-      status: p("status"),
-      inStock: p("inStock"),
-      description: p("description"),
-      createdAt: p("createdAt"),
-      updatedAt: p("updatedAt"),
-    })
-    .returning()
-    .prepare();
+  const insert = db.insert(products).values(NEW_PRODUCT).returning().prepare();
   return {
-    count(shape) {
-      const key = shapeKey(shape);
-      let statement = counts.get(key);
-      if (!statement) counts.set(key, (statement = prepareCount(shape)));
-      return statement.get(valuesOf(shape))!.count;
-    },
-    page(shape, limit, offset) {
-      const key = shapeKey(shape);
-      let statement = pages.get(key);
-      if (!statement) pages.set(key, (statement = preparePage(shape)));
-      return statement.all({ ...valuesOf(shape), limit, offset });
-    },
+    count: (shape) => countOf(shape).get(valuesOf(shape))!.count,
+    page: (shape, limit, offset) => pageOf(shape).all({ ...valuesOf(shape), limit, offset }),
     get: (id) => byId.get({ id }),
     insert: (product) => insert.get({ ...product }),
   };
@@ -118,16 +118,15 @@ type PgProducts = ReturnType<typeof pgShopTables>["products"];
 
 /** node-postgres: named statements, prepared by each pooled connection on first use. */
 export function pgStore(db: NodePgDatabase, table: PgProducts): ProductStore {
-  const counts = new Map<string, ReturnType<typeof prepareCount>>();
-  const pages = new Map<string, ReturnType<typeof preparePage>>();
   let names = 0;
-  const prepareCount = (shape: ListShape) =>
+  const countOf = perShape((shape) =>
     db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(table)
       .where(whereOf(table, shape))
-      .prepare(`hw_count_${++names}`);
-  const preparePage = (shape: ListShape) =>
+      .prepare(`hw_count_${++names}`),
+  );
+  const pageOf = perShape((shape) =>
     db
       .select()
       .from(table)
@@ -135,39 +134,17 @@ export function pgStore(db: NodePgDatabase, table: PgProducts): ProductStore {
       .orderBy(...orderOf(table, shape.ordering))
       .limit(p("limit"))
       .offset(p("offset"))
-      .prepare(`hw_page_${++names}`);
+      .prepare(`hw_page_${++names}`),
+  );
   const byId = db
     .select()
     .from(table)
     .where(eq(table.id, p("id")))
     .prepare("hw_get");
-  const insert = db
-    .insert(table)
-    .values({
-      name: p("name"),
-      categoryId: p("categoryId"),
-      price: p("price"),
-      status: p("status"),
-      inStock: p("inStock"),
-      description: p("description"),
-      createdAt: p("createdAt"),
-      updatedAt: p("updatedAt"),
-    })
-    .returning()
-    .prepare("hw_insert");
+  const insert = db.insert(table).values(NEW_PRODUCT).returning().prepare("hw_insert");
   return {
-    async count(shape) {
-      const key = shapeKey(shape);
-      let statement = counts.get(key);
-      if (!statement) counts.set(key, (statement = prepareCount(shape)));
-      return (await statement.execute(valuesOf(shape)))[0]!.count;
-    },
-    async page(shape, limit, offset) {
-      const key = shapeKey(shape);
-      let statement = pages.get(key);
-      if (!statement) pages.set(key, (statement = preparePage(shape)));
-      return statement.execute({ ...valuesOf(shape), limit, offset });
-    },
+    count: async (shape) => (await countOf(shape).execute(valuesOf(shape)))[0]!.count,
+    page: (shape, limit, offset) => pageOf(shape).execute({ ...valuesOf(shape), limit, offset }),
     get: async (id) => (await byId.execute({ id }))[0],
     insert: async (product) => (await insert.execute({ ...product }))[0],
   };

@@ -55,12 +55,13 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Matching rows up to `cap`: the database stops at the cap instead of counting every row. */
   async countUpTo(ctx: RequestContext, cap: number): Promise<number> {
-    if (this.countsByIndex(ctx)) return Math.min(await this.matchCount(ctx), Math.max(0, Math.floor(cap)));
+    const limit = Math.max(0, Math.floor(cap));
+    if (this.countsByIndex(ctx)) return Math.min(await this.matchCount(ctx), limit);
     const matching = this.access.db
       .select({ one: sql`1` })
       .from(this.access.table)
       .where(this.access.where(ctx, this.state.where))
-      .limit(Math.max(0, Math.floor(cap)));
+      .limit(limit);
     const rows = await this.access.run(ctx, "read", () =>
       this.access.db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(sql`(${matching}) as capped`),
     );
