@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * One data suite for the drizzle manager, run on a SQLite file and on PostgreSQL: the tables
  * differ per dialect, the assertions do not.
@@ -15,7 +16,6 @@ import {
   contextOf,
   nonEditableFields,
   nonSerializableFields,
-  type ApiRequest,
   type ApiResponse,
   type Expression,
   type FilterValue,
@@ -75,23 +75,7 @@ interface Product {
 
 type NewProduct = Partial<Product> & { name: string; price: string };
 
-function request(
-  method: string,
-  path: string,
-  options: { query?: string; body?: unknown; user?: unknown } = {},
-): ApiRequest {
-  const req: ApiRequest = {
-    method,
-    path,
-    rawQuery: options.query ?? "",
-    headers: options.body === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: options.body === undefined ? { kind: "none" } : { kind: "parsed", value: options.body },
-  };
-  if (options.user !== undefined) req.user = options.user;
-  return req;
-}
+const request = apiRequest;
 
 const ctx: RequestContext = contextOf(request("GET", "/"));
 const ctxOfUser = (user: unknown): RequestContext => contextOf(request("GET", "/", { user }));

@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * Generated hostile input through the router, on a real SQLite file and on PostgreSQL: query
  * strings as raw bytes, the filter/ordering/search grammar, and write bodies. Whatever comes in,
@@ -10,7 +11,7 @@ import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiRequest, contextOf, LOOKUPS, Router } from "@viewsets/core";
+import { contextOf, LOOKUPS, Router } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase } from "../src/index.js";
 import { DATABASES, type TestDatabase } from "./databases.js";
 
@@ -182,25 +183,8 @@ const body = fc.oneof(
   bodyValue,
 );
 
-function request(method: string, path: string, query: string, text?: string): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: query,
-    headers: text === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body:
-      text === undefined
-        ? { kind: "none" }
-        : {
-            kind: "stream",
-            stream: (async function* () {
-              yield encoder.encode(text);
-            })(),
-          },
-  };
-}
+const request = (method: string, path: string, query: string, text?: string) =>
+  apiRequest(method, path, { query, ...(text !== undefined && { text }) });
 
 /** Runs a property with the fixed seed, then with a fresh one (one after the other: they share rows). */
 async function checkTwice<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {

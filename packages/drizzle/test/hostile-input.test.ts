@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * Input a database would refuse, round or misread, through the router on a real SQLite file and
  * on PostgreSQL (issue 15, items 5-8 and 11): each is a clean 4xx before any SQL runs, and
@@ -6,31 +7,12 @@
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiRequest, contextOf, Router, sendJSON } from "@viewsets/core";
+import { contextOf, Router, sendJSON } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
 import { DATABASES, type TestDatabase } from "./databases.js";
 
-const encoder = new TextEncoder();
-
-function request(method: string, path: string, query = "", body?: string): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: query,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body:
-      body === undefined
-        ? { kind: "none" }
-        : {
-            kind: "stream",
-            stream: (async function* () {
-              yield encoder.encode(body);
-            })(),
-          },
-  };
-}
+const request = (method: string, path: string, query = "", text?: string) =>
+  apiRequest(method, path, { query, ...(text !== undefined && { text }) });
 
 interface Reply {
   status: number;

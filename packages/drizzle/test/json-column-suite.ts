@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * JSON columns with a valibot schema (`tableModel(table, { json: { meta: schema } })`), through
  * the router on each database: bodies are validated inside the value, with errors named by their
@@ -8,7 +9,7 @@ import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiRequest, Router } from "@viewsets/core";
+import { Router } from "@viewsets/core";
 import { OpenAPIGenerator } from "@viewsets/core/docs";
 import { type ModelViewSetOptions, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
 import type { DataFixture, DialectSetup } from "./data-suite.js";
@@ -19,17 +20,7 @@ const Meta = v.object({
   weight: v.optional(v.pipe(v.number(), v.minValue(0))),
 });
 
-function request(method: string, path: string, body?: unknown): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: "",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: body === undefined ? { kind: "none" } : { kind: "parsed", value: body },
-  };
-}
+const request = (method: string, path: string, body?: unknown) => apiRequest(method, path, { body });
 
 export function runJsonColumnSuite(setup: DialectSetup): void {
   describe.skipIf(setup.skipReason !== undefined)(`JSON columns with a schema on ${setup.name}`, () => {

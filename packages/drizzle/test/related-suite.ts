@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * Related and computed fields and sparse fieldsets over real tables, run on a SQLite file and on
  * PostgreSQL: how many queries a page costs, and which columns they read.
@@ -5,7 +6,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  type ApiRequest,
   type ApiResponse,
   computed,
   cursorPagination,
@@ -26,17 +26,7 @@ export interface LoggedSetup extends DialectSetup {
   connect(): Promise<LoggedFixture>;
 }
 
-function request(method: string, path: string, options: { query?: string; body?: unknown } = {}): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: options.query ?? "",
-    headers: options.body === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: options.body === undefined ? { kind: "none" } : { kind: "parsed", value: options.body },
-  };
-}
+const request = apiRequest;
 
 function reply(response: ApiResponse | null): { status: number; body: any } {
   expect(response).not.toBeNull();

@@ -1,21 +1,34 @@
 import type { ApiRequest, ApiResponse, RequestContext } from "@viewsets/core";
 
-/** A core request as an adapter would build it, with an optional abort signal. */
+const encoder = new TextEncoder();
+
+/**
+ * A core request as an adapter would build it: `body` as the adapter's parsed JSON, or `text` as
+ * the raw bytes a client sent (read by the core), a raw `query`, a signed-in `user`, a `signal`.
+ */
 export function apiRequest(
   method: string,
   path: string,
-  options: { body?: unknown; signal?: AbortSignal } = {},
+  options: { query?: string; body?: unknown; text?: string; user?: unknown; signal?: AbortSignal } = {},
 ): ApiRequest {
-  return {
+  const { body, text } = options;
+  const request: ApiRequest = {
     method,
     path,
-    rawQuery: "",
-    headers: options.body === undefined ? {} : { "content-type": "application/json" },
+    rawQuery: options.query ?? "",
+    headers: body === undefined && text === undefined ? {} : { "content-type": "application/json" },
     origin: "http://test",
     remoteAddress: "127.0.0.1",
-    body: options.body === undefined ? { kind: "none" } : { kind: "parsed", value: options.body },
+    body:
+      text !== undefined
+        ? { kind: "stream", stream: [encoder.encode(text)] as unknown as AsyncIterable<Uint8Array> }
+        : body === undefined
+          ? { kind: "none" }
+          : { kind: "parsed", value: body },
     ...(options.signal ? { signal: options.signal } : {}),
   };
+  if (options.user !== undefined) request.user = options.user;
+  return request;
 }
 
 /** The context a manager gets for a request whose client may go away. */

@@ -1,3 +1,4 @@
+import { apiRequest } from "./requests.js";
 /**
  * Transactions, bulk create, clean and validation messages on a real database: run on a SQLite
  * file and on PostgreSQL by the same files as the data suite.
@@ -5,7 +6,7 @@
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiRequest, type ApiResponse, contextOf, type RequestContext, Router } from "@viewsets/core";
+import { type ApiResponse, contextOf, type RequestContext, Router } from "@viewsets/core";
 import {
   atomic,
   DrizzleManager,
@@ -16,17 +17,7 @@ import {
 } from "../src/index.js";
 import type { DataFixture, DialectSetup } from "./data-suite.js";
 
-function request(method: string, path: string, body?: unknown): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: "",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: body === undefined ? { kind: "none" } : { kind: "parsed", value: body },
-  };
-}
+const request = (method: string, path: string, body?: unknown) => apiRequest(method, path, { body });
 
 function json(response: ApiResponse | null): any {
   expect(response).not.toBeNull();
