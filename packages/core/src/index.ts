@@ -102,7 +102,7 @@ export type {
   ViewSetCommonOptions,
   ViewSetOptions,
   WriteQueryset,
-} from "./viewsets/base-viewset.js";
+} from "./viewsets/viewset-options.js";
 export { ViewSetConfig } from "./viewsets/viewset-config.js";
 export { ViewContext } from "./viewsets/view-context.js";
 export { resolveSettings } from "./viewsets/settings.js";

@@ -31,27 +31,22 @@ export type JsonSchemas<T extends Table> = { readonly [K in JsonColumnKey<T>]?: 
 /** Turns a schema given for a column that is not JSON into a type error. */
 export type OnlyJsonKeys<T extends Table, J> = { readonly [K in Exclude<keyof J, JsonColumnKey<T>>]: never };
 
-/** The table's row with each JSON column given a schema typed as the schema's output (or null). */
-export type RowWithJson<T extends Table, J> = [keyof J] extends [never]
-  ? T["$inferSelect"]
+/** `Shape` (a table's row or insert type) with each JSON column given a schema typed as the schema's output (or null). */
+type WithJson<Shape, T extends Table, J> = [keyof J] extends [never]
+  ? Shape
   : {
-      [K in keyof T["$inferSelect"]]: K extends keyof J & keyof ColumnsOf<T>
+      [K in keyof Shape]: K extends keyof J & keyof ColumnsOf<T>
         ? J[K] extends v.GenericSchema
           ? v.InferOutput<J[K]> | (ColumnsOf<T>[K]["_"]["notNull"] extends true ? never : null)
-          : T["$inferSelect"][K]
-        : T["$inferSelect"][K];
+          : Shape[K]
+        : Shape[K];
     };
 
+/** The table's row with each JSON column given a schema typed as the schema's output (or null). */
+export type RowWithJson<T extends Table, J> = WithJson<T["$inferSelect"], T, J>;
+
 /** What `clean` receives on create: the insert type, each JSON column typed as its schema's output. */
-export type InsertWithJson<T extends Table, J> = [keyof J] extends [never]
-  ? T["$inferInsert"]
-  : {
-      [K in keyof T["$inferInsert"]]: K extends keyof J & keyof ColumnsOf<T>
-        ? J[K] extends v.GenericSchema
-          ? v.InferOutput<J[K]> | (ColumnsOf<T>[K]["_"]["notNull"] extends true ? never : null)
-          : T["$inferInsert"][K]
-        : T["$inferInsert"][K];
-    };
+export type InsertWithJson<T extends Table, J> = WithJson<T["$inferInsert"], T, J>;
 
 export interface TableModelOptions<Row extends object, Input extends object = Partial<Row>> {
   /** The model's name in messages and documents; defaults to the table name in PascalCase. */

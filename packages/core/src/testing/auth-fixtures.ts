@@ -12,7 +12,8 @@ import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
 import { MemoryThrottleStore } from "../throttling/memory-store.js";
 import { ipRateThrottle } from "../throttling/throttles.js";
-import { BaseViewSet, type ReadQueryset } from "../viewsets/base-viewset.js";
+import { BaseViewSet } from "../viewsets/base-viewset.js";
+import type { ReadQueryset } from "../viewsets/viewset-options.js";
 import type { Manager } from "../query/manager.js";
 import { MemoryManager } from "./memory-manager.js";
 

@@ -27,15 +27,6 @@ import type { ViewAction, ViewInfo } from "./view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 import type { AnyOptions, ReadQueryset, ViewSetOptions, WriteQueryset } from "./viewset-options.js";
 
-export type {
-  FieldName,
-  OrderingTerm,
-  ReadQueryset,
-  ViewSetCommonOptions,
-  ViewSetOptions,
-  WriteQueryset,
-} from "./viewset-options.js";
-
 const defaultPaginator = pageNumberPagination();
 
 /** The action a permission sees for a method the route does not serve. */

@@ -2,7 +2,8 @@ import type { ConfigurationError } from "../http/errors.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Manager } from "../query/manager.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { BaseViewSet, type ReadQueryset, type ViewSetCommonOptions, type ViewSetOptions } from "./base-viewset.js";
+import { BaseViewSet } from "./base-viewset.js";
+import type { ReadQueryset, ViewSetCommonOptions, ViewSetOptions } from "./viewset-options.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 
 // The config carries every option as a field of its own (`config.readOnly = true`).
