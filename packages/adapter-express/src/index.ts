@@ -3,7 +3,7 @@ import {
   type ApiResponse,
   type Handler,
   type Mountable,
-  nodeAbortSignal,
+  NodeApiRequest,
   nodeBodyStream,
   writeNodeResponse,
 } from "@viewsets/core";
@@ -15,18 +15,20 @@ export function toApiRequest(req: Request): ApiRequest {
   const q = url.indexOf("?");
   // A body parser ran when it marked the request (body-parser 1) or consumed its stream (2).
   const parsed = (req as Request & { _body?: boolean })._body === true || (req.body !== undefined && req.readableEnded);
-  return {
-    method: req.method,
-    path: q === -1 ? url : url.slice(0, q),
-    rawQuery: q === -1 ? "" : url.slice(q + 1),
-    headers: req.headers as Record<string, string | undefined>,
-    origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
-    remoteAddress: req.socket.remoteAddress,
-    body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: nodeBodyStream(req) },
-    ...(req.res ? { signal: nodeAbortSignal(req.res) } : {}),
-    native: req,
-    appUser: () => (req as Request & { user?: unknown }).user,
-  };
+  return new NodeApiRequest(
+    {
+      method: req.method,
+      path: q === -1 ? url : url.slice(0, q),
+      rawQuery: q === -1 ? "" : url.slice(q + 1),
+      headers: req.headers as Record<string, string | undefined>,
+      origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
+      remoteAddress: req.socket.remoteAddress,
+      body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: nodeBodyStream(req) },
+      native: req,
+      appUser: () => (req as Request & { user?: unknown }).user,
+    },
+    req.res,
+  );
 }
 
 /** Writes the core's response with Node's own methods (no Express serialization on top). */

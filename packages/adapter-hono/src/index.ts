@@ -6,7 +6,7 @@ import {
   type Mountable,
   type NodeIncoming,
   type NodeOutgoing,
-  nodeAbortSignal,
+  NodeApiRequest,
   nodeBodyStream,
   type RequestBody,
   writeNodeResponse,
@@ -50,7 +50,7 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   const q = url.indexOf("?", pathStart);
   const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
-  return {
+  const fields = {
     method: c.req.method,
     path: q === -1 ? url.slice(pathStart) : url.slice(pathStart, q),
     rawQuery: q === -1 ? "" : url.slice(q + 1),
@@ -58,11 +58,12 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
     origin: url.slice(0, pathStart),
     remoteAddress: incoming?.socket?.remoteAddress,
     body: await bodyOf(c, incoming),
-    // Node's close event where there is one; elsewhere the Fetch request's own signal.
-    signal: outgoing ? nodeAbortSignal(outgoing) : c.req.raw.signal,
     native: c,
     appUser: () => c.get("user" as never) as unknown,
   };
+  // Node's close event where there is one (the signal made when first read); elsewhere the Fetch
+  // request's own signal.
+  return outgoing ? new NodeApiRequest(fields, outgoing) : { ...fields, signal: c.req.raw.signal };
 }
 
 /** The core's response as Hono's, keeping headers set earlier with `c.header`. */

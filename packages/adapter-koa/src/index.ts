@@ -4,7 +4,7 @@ import {
   closesMidBody,
   type Handler,
   type Mountable,
-  nodeAbortSignal,
+  NodeApiRequest,
   nodeBodyStream,
   writeNodeResponse,
 } from "@viewsets/core";
@@ -35,21 +35,23 @@ export function toApiRequest(ctx: Context): ApiRequest {
   const q = url.indexOf("?");
   // A body parser (@koa/bodyparser, koa-body) leaves its result on ctx.request.body.
   const parsedBody = (ctx.request as { body?: unknown }).body;
-  return {
-    method: ctx.method,
-    path: q === -1 ? url : url.slice(0, q),
-    rawQuery: q === -1 ? "" : url.slice(q + 1),
-    headers: ctx.req.headers as Record<string, string | undefined>,
-    origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
-    remoteAddress: ctx.req.socket.remoteAddress,
-    body:
-      parsedBody !== undefined
-        ? { kind: "parsed", value: parsedBody }
-        : { kind: "stream", stream: nodeBodyStream(ctx.req) },
-    signal: nodeAbortSignal(ctx.res),
-    native: ctx,
-    appUser: () => (ctx.state as { user?: unknown }).user,
-  };
+  return new NodeApiRequest(
+    {
+      method: ctx.method,
+      path: q === -1 ? url : url.slice(0, q),
+      rawQuery: q === -1 ? "" : url.slice(q + 1),
+      headers: ctx.req.headers as Record<string, string | undefined>,
+      origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
+      remoteAddress: ctx.req.socket.remoteAddress,
+      body:
+        parsedBody !== undefined
+          ? { kind: "parsed", value: parsedBody }
+          : { kind: "stream", stream: nodeBodyStream(ctx.req) },
+      native: ctx,
+      appUser: () => (ctx.state as { user?: unknown }).user,
+    },
+    ctx.res,
+  );
 }
 
 /** Writes the core's response through Koa (its own body handling keeps the bytes as given). */

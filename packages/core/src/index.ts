@@ -1,6 +1,14 @@
 // HTTP: plain requests and responses, errors as problem+json.
 export type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody, RequestContext } from "./http/request.js";
-export { contextOf, parseQuery, queryParamsOf } from "./http/request.js";
+export {
+  contextOf,
+  isAborted,
+  parseQuery,
+  queryParamsOf,
+  requestAborted,
+  signalOf,
+  withMethod,
+} from "./http/request.js";
 export {
   ApiError,
   AuthenticationFailed,
@@ -26,9 +34,19 @@ export { errorResponse, problemResponse, PROBLEM_CONTENT_TYPE } from "./http/pro
 export { DEFAULT_BODY_LIMIT, getJSON, readJSONBody } from "./http/body.js";
 export { noContent, sendError, sendJSON } from "./http/respond.js";
 export { toJSON } from "./http/json.js";
+export { type ObjectSlot, objectSlot } from "./http/slot.js";
 export type { CorsOptions } from "./http/cors.js";
 export type { NodeIncoming, NodeOutgoing } from "./http/node.js";
-export { closesMidBody, DRAIN_LIMIT, nodeAbortSignal, nodeBodyStream, writeNodeResponse } from "./http/node.js";
+export {
+  closesMidBody,
+  DRAIN_LIMIT,
+  nodeAbortSignal,
+  nodeAborted,
+  NodeApiRequest,
+  type NodeRequestFields,
+  nodeBodyStream,
+  writeNodeResponse,
+} from "./http/node.js";
 export { describeFailure } from "./http/failure-log.js";
 
 // Models and serializers.

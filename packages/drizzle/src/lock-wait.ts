@@ -35,7 +35,8 @@ function stateOf(connection: object, kind: "read" | "write"): LockState {
 export async function whileLocked<T>(
   connection: object,
   kind: "read" | "write",
-  signal: AbortSignal,
+  /** Whose request: its signal is read only when the statement has to wait. */
+  ctx: { readonly signal: AbortSignal },
   waitMs: number,
   statement: () => PromiseLike<T>,
 ): Promise<T> {
@@ -64,6 +65,6 @@ export async function whileLocked<T>(
       // Never tried (another request was probing the whole time): one last try of its own.
       return await statement();
     }
-    await sleep(wait, undefined, { signal });
+    await sleep(wait, undefined, { signal: ctx.signal });
   }
 }

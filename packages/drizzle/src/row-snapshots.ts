@@ -1,6 +1,9 @@
+import { objectSlot } from "@viewsets/core";
+
 // The values each row had when a manager returned it, so that `update` writes only the fields a
-// request changed. Shared by all managers: a viewset may build a new manager per request.
-const snapshots = new WeakMap<object, Record<string, unknown>>();
+// request changed. Shared by all managers: a viewset may build a new manager per request. Kept on
+// the row (hidden), not in a WeakMap keyed by it: see `objectSlot`.
+const snapshots = objectSlot<object, Record<string, unknown>>("viewsets.snapshot");
 
 /** A comparable form of a value, to see which fields an update changed. */
 function fingerprint(value: unknown): unknown {

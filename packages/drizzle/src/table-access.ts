@@ -1,5 +1,5 @@
 import { and, getTableName, type Column, type SQL, type Table } from "drizzle-orm";
-import type { RequestContext } from "@viewsets/core";
+import { isAborted, type RequestContext } from "@viewsets/core";
 import { DEFAULT_LOCK_WAIT_MS, whileLocked } from "./lock-wait.js";
 import { outageOf, serviceUnavailable } from "./outages.js";
 import { inQueryScope } from "./query-scope.js";
@@ -102,22 +102,22 @@ export class TableAccess<T extends Table> {
    * `ServiceUnavailable`; once the request is aborted, any failure is the signal's reason.
    */
   async run<R>(ctx: RequestContext, kind: "read" | "write", statement: () => PromiseLike<R>): Promise<R> {
-    const signal = ctx.signal ?? neverAborted;
-    signal.throwIfAborted();
+    // The signal itself is read only where something waits on it: the Node adapters make it then.
+    checkAborted(ctx);
     try {
-      if (this.dialect.name === "pg") return await inQueryScope({ signal }, statement);
+      if (this.dialect.name === "pg") return await inQueryScope({ signal: ctx.signal ?? neverAborted }, statement);
       // Outside this flow's transaction, a statement waits while another request's transaction
       // holds the (one, synchronous) connection, and that transaction waits for it to finish.
       let leave = enterOutside(this.databaseKey);
       if (leave instanceof Promise) leave = await leave;
       try {
         const waitMs = this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-        return await whileLocked(this.databaseKey, kind, signal, waitMs, statement);
+        return await whileLocked(this.databaseKey, kind, ctx, waitMs, statement);
       } finally {
         leave?.();
       }
     } catch (error) {
-      throw failureOf(error, signal);
+      throw failureOf(error, ctx);
     }
   }
 
@@ -130,12 +130,12 @@ export class TableAccess<T extends Table> {
 }
 
 export function checkAborted(ctx: RequestContext): void {
-  ctx.signal?.throwIfAborted();
+  if (isAborted(ctx)) ctx.signal.throwIfAborted();
 }
 
 /** What a failed statement means for the request: its abort, a 503 for an outage, or the error. */
-export function failureOf(error: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted) return signal.reason;
+export function failureOf(error: unknown, ctx: RequestContext): unknown {
+  if (isAborted(ctx)) return ctx.signal.reason;
   const outage = outageOf(error);
   return outage ? serviceUnavailable(outage) : error;
 }

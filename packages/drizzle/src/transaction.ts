@@ -114,6 +114,8 @@ function withRunner<T>(key: object, runner: Runner, run: () => Promise<T>): Prom
   return open.run(store, run);
 }
 
+const NEVER_ABORTED = { signal: new AbortController().signal };
+
 async function synchronousSQLiteTransaction<T>(db: SQLiteDatabase, key: object, run: () => Promise<T>): Promise<T> {
   let gate = gates.get(key);
   if (!gate) gates.set(key, (gate = new ConnectionGate()));
@@ -121,8 +123,7 @@ async function synchronousSQLiteTransaction<T>(db: SQLiteDatabase, key: object, 
   try {
     const exec = (statement: SQL) => (db as unknown as { run(query: SQL): unknown }).run(statement);
     // Another process may hold the database's write lock: wait it out as any statement does.
-    const neverAborted = new AbortController().signal;
-    await whileLocked(key, "write", neverAborted, DEFAULT_LOCK_WAIT_MS, async () => exec(sql`begin immediate`));
+    await whileLocked(key, "write", NEVER_ABORTED, DEFAULT_LOCK_WAIT_MS, async () => exec(sql`begin immediate`));
     try {
       const result = await withRunner(key, db as unknown as Runner, run);
       exec(sql`commit`);

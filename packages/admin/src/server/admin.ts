@@ -15,6 +15,7 @@ import {
   sendJSON,
   ViewContext,
   type ViewSettings,
+  withMethod,
 } from "@viewsets/core";
 import { MemoryThrottleStore, type ThrottleStore } from "@viewsets/core/throttling";
 import { UiAssets } from "./assets.js";
@@ -138,7 +139,7 @@ export class Admin<User = unknown> implements Mountable {
     const { path } = request;
     if (path !== this.path && !path.startsWith(`${this.path}/`)) return null;
     const head = request.method === "HEAD";
-    const routed: ApiRequest = head ? { ...request, method: "GET" } : request;
+    const routed: ApiRequest = head ? withMethod(request, "GET") : request;
     let response: ApiResponse;
     try {
       response = await this.route(routed, path.slice(this.path.length));

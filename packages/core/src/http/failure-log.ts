@@ -4,7 +4,7 @@
  * A client that went away is not a failure at all.
  */
 import { ApiError } from "./errors.js";
-import type { ApiRequest } from "./request.js";
+import { type ApiRequest, requestAborted } from "./request.js";
 
 const MAX_CAUSES = 3;
 
@@ -45,5 +45,5 @@ export function describeFailure(error: unknown): string {
 
 /** Whether an error is worth telling `onError` about: not an answer (ApiError), not a client that left. */
 export function isServerFailure(error: unknown, request: ApiRequest): boolean {
-  return !(error instanceof ApiError) && request.signal?.aborted !== true;
+  return !(error instanceof ApiError) && !requestAborted(request);
 }

@@ -3,7 +3,8 @@
  * may stop reading, the signal of a client that went away, and writing an answer. Node's objects
  * are typed structurally here: the core imports no `node:` module.
  */
-import type { ApiResponse } from "./request.js";
+import type { ApiRequest, ApiResponse, RequestBody } from "./request.js";
+import { objectSlot } from "./slot.js";
 
 /** The part of Node's `IncomingMessage` these helpers use. */
 export interface NodeIncoming extends AsyncIterable<Uint8Array> {
@@ -19,6 +20,8 @@ export interface NodeIncoming extends AsyncIterable<Uint8Array> {
 /** The part of Node's `ServerResponse` these helpers use. */
 export interface NodeOutgoing {
   readonly writableFinished: boolean;
+  /** Set by Node once the connection closed under the response. */
+  readonly destroyed?: boolean;
   once(event: "close", listener: () => void): unknown;
   writeHead(status: number, headers: Record<string, string>): unknown;
   write(chunk: string | Uint8Array): unknown;
@@ -42,13 +45,92 @@ export function nodeBodyStream(req: NodeIncoming): AsyncIterable<Uint8Array> {
   return { [Symbol.asyncIterator]: () => iterator.call(req, { destroyOnReturn: false }) };
 }
 
-/** Aborted when the connection closes before the answer was sent; never after a normal finish. */
+const signals = objectSlot<NodeOutgoing, AbortSignal>("viewsets.signal");
+
+/**
+ * The request's signal: aborted when the connection closes before the answer was sent, never after
+ * a normal finish. Made on first ask, one per response: adapters define `ApiRequest.signal` as a
+ * getter calling this, because an AbortController costs ~3.5 µs to make and, on Node 20, survives
+ * the young-generation collections of its request (BENCHMARKS.md, finding 7). A signal first asked
+ * for after the client left is aborted already.
+ */
 export function nodeAbortSignal(res: NodeOutgoing): AbortSignal {
+  let signal = signals.get(res);
+  if (signal) return signal;
   const controller = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
+  if (nodeAborted(res)) controller.abort();
+  else if (!res.writableFinished) {
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
+  signal = controller.signal;
+  signals.set(res, signal);
+  return signal;
+}
+
+/** Whether the client left before the answer was sent, without making the signal (`ApiRequest.aborted`). */
+export function nodeAborted(res: NodeOutgoing): boolean {
+  return res.destroyed === true && !res.writableFinished;
+}
+
+/** What an adapter on Node's http server reads from its framework's request. */
+export interface NodeRequestFields {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly origin: string;
+  readonly remoteAddress: string | undefined;
+  readonly body: RequestBody;
+  readonly native: unknown;
+  readonly appUser: () => unknown;
+}
+
+/**
+ * The core's request on Node's http server. Its `signal` is a getter on the class, made from
+ * Node's response when first read (see `nodeAbortSignal`), and `aborted()` answers without making
+ * it. A class, not an object literal with a getter: V8 builds such literals on a slow path, and
+ * on the bench's retrieve they survived young-generation collections (BENCHMARKS.md, finding 7).
+ */
+export class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly origin: string;
+  readonly remoteAddress: string | undefined;
+  readonly body: RequestBody;
+  readonly native: unknown;
+  readonly appUser: () => unknown;
+  params?: Record<string, string>;
+  user?: unknown;
+  auth?: unknown;
+  view?: ApiRequest["view"];
+
+  constructor(
+    fields: NodeRequestFields,
+    /** Node's response to this request, when there is one. */
+    readonly nodeResponse: NodeOutgoing | undefined,
+  ) {
+    this.method = fields.method;
+    this.path = fields.path;
+    this.rawQuery = fields.rawQuery;
+    this.headers = fields.headers;
+    this.origin = fields.origin;
+    this.remoteAddress = fields.remoteAddress;
+    this.body = fields.body;
+    this.native = fields.native;
+    this.appUser = fields.appUser;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.nodeResponse ? nodeAbortSignal(this.nodeResponse) : undefined;
+  }
+
+  aborted(): boolean {
+    return this.nodeResponse ? nodeAborted(this.nodeResponse) : false;
+  }
 }
 
 /** True when the answer closes the connection while the client is still sending a body nobody read. */

@@ -4,6 +4,7 @@
  * framework or on `node:` modules.
  */
 
+import { objectSlot } from "./slot.js";
 import type { ViewInfo } from "../viewsets/view-info.js";
 
 /** Where the body of a request comes from. */
@@ -28,8 +29,13 @@ export interface ApiRequest {
   /** The socket's peer address. */
   readonly remoteAddress: string | undefined;
   readonly body: RequestBody;
-  /** Aborted when the client goes away; passed on to managers. */
+  /**
+   * Aborted when the client goes away; passed on to managers. The Node adapters make it when first
+   * read (a getter): ask `isAborted` to check without making one.
+   */
   readonly signal?: AbortSignal;
+  /** Whether the client went away, answered without making `signal` (the Node adapters set it). */
+  readonly aborted?: () => boolean;
   /** The framework's own request object (Express req, Koa ctx, Hono context). */
   readonly native?: unknown;
   /**
@@ -71,18 +77,52 @@ export type Handler = (request: ApiRequest) => Promise<ApiResponse>;
 
 /** The context object every manager method receives first. */
 export interface RequestContext {
+  /** The request's signal; made when first read on the Node adapters, so check `isAborted(ctx)` first. */
   readonly signal: AbortSignal;
   readonly request: ApiRequest;
   readonly user: unknown;
+  /** Whether the signal is aborted, answered without making it where it is not made yet. */
+  aborted?(): boolean;
 }
 
 const neverAborted = new AbortController().signal;
 
-export function contextOf(request: ApiRequest): RequestContext {
-  return { signal: request.signal ?? neverAborted, request, user: request.user };
+/** A request's signal, or one that never aborts. */
+export function signalOf(request: ApiRequest): AbortSignal {
+  return request.signal ?? neverAborted;
 }
 
-const parsedQueries = new WeakMap<ApiRequest, Map<string, string[]>>();
+/** Whether the client of a request went away, without making its signal where it is not made yet. */
+export function requestAborted(request: ApiRequest): boolean {
+  return request.aborted ? request.aborted() : request.signal?.aborted === true;
+}
+
+/** Whether a manager's request was abandoned by its client (`ctx.aborted()` where the context has it). */
+export function isAborted(ctx: RequestContext): boolean {
+  return ctx.aborted ? ctx.aborted() : ctx.signal?.aborted === true;
+}
+
+/**
+ * The same request under another method (HEAD served as GET): a copy of its own fields that keeps
+ * its class, so an adapter's lazily made signal still works on it (a `{ ...spread }` would not).
+ */
+export function withMethod(request: ApiRequest, method: string): ApiRequest {
+  return Object.assign(Object.create(Object.getPrototypeOf(request) as object) as ApiRequest, request, { method });
+}
+
+/** The context of a request outside a viewset. */
+export function contextOf(request: ApiRequest): RequestContext {
+  return {
+    get signal() {
+      return signalOf(request);
+    },
+    request,
+    user: request.user,
+    aborted: () => requestAborted(request),
+  };
+}
+
+const parsedQueries = objectSlot<ApiRequest, Map<string, string[]>>("viewsets.query");
 
 /** The request's query parameters, parsed once per request whoever asks first. */
 export function queryParamsOf(request: ApiRequest): ReadonlyMap<string, readonly string[]> {

@@ -3,7 +3,7 @@ import { BadRequest, ConfigurationError, NotFound } from "../http/errors.js";
 import { isServerFailure } from "../http/failure-log.js";
 import { authorityOf, hostName, isHostAllowed } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
-import type { ApiRequest, ApiResponse, Mountable } from "../http/request.js";
+import { type ApiRequest, type ApiResponse, type Mountable, withMethod } from "../http/request.js";
 import type { GenericSchema } from "valibot";
 import {
   type ActionBody,
@@ -189,7 +189,7 @@ export class Router implements Mountable {
       return this.cors ? preflightResponse(this.cors, request, PREFLIGHT_METHODS) : null;
     }
     const head = request.method === "HEAD";
-    const routed = head ? { ...request, method: "GET" } : request;
+    const routed = head ? withMethod(request, "GET") : request;
     let response: ApiResponse | null = null;
     try {
       if (match && entry) response = await this.dispatch(match, entry, routed);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiRequest, ApiResponse, Mountable, RequestContext } from "../http/request.js";
+import { type ApiRequest, type ApiResponse, isAborted, type Mountable, type RequestContext } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
@@ -54,6 +54,22 @@ class WaitingManager extends MemoryManager<ProductRow> {
     this.started.resolve(ctx.signal);
     await aborted(ctx.signal);
     this.sawAbort.resolve();
+    return [];
+  }
+}
+
+/**
+ * A manager whose list first waits for the test's word, then looks at its request: for a client
+ * that left before anything asked for the request's signal.
+ */
+class LateManager extends MemoryManager<ProductRow> {
+  readonly started = deferred<boolean>();
+  readonly proceed = deferred();
+  readonly looked = deferred<{ isAborted: boolean; signalAborted: boolean }>();
+  override async all(ctx: RequestContext): Promise<ProductRow[]> {
+    this.started.resolve(isAborted(ctx));
+    await this.proceed.promise;
+    this.looked.resolve({ isAborted: isAborted(ctx), signalAborted: ctx.signal.aborted });
     return [];
   }
 }
@@ -369,6 +385,27 @@ export function runHttpContract(options: AdapterContractOptions): void {
           expect(signal.aborted).toBe(true);
         } finally {
           await slow.close();
+        }
+      });
+
+      it("tells a manager its client left even when the signal is first asked for afterwards", async () => {
+        const manager = new LateManager();
+        const router = new Router("/api/v1", { onError: () => {} });
+        router.register(
+          "late",
+          new BaseViewSet({ serializer: () => new BaseSerializer(), queryset: manager, model: Product }),
+        );
+        const late = await options.serve(router, {});
+        try {
+          const cut = await openRequest(late.url, "GET /api/v1/late/ HTTP/1.1\r\nHost: 127.0.0.1");
+          expect(await manager.started.promise).toBe(false);
+          cut();
+          // The server sees the connection close on its next turns of the event loop.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          manager.proceed.resolve();
+          expect(await manager.looked.promise).toEqual({ isAborted: true, signalAborted: true });
+        } finally {
+          await late.close();
         }
       });
 

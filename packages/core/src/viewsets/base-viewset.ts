@@ -5,6 +5,7 @@ import { acceptsJSON } from "../http/negotiation.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
+import { objectSlot } from "../http/slot.js";
 import { filterQuerySet, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
 import type { Manager, QuerySet } from "../query/manager.js";
 import { pageNumberPagination } from "../query/pagination.js";
@@ -43,7 +44,7 @@ function nearestAction(kind: RouteKind, method: string): ViewAction {
 export class BaseViewSet<Row extends object> implements ViewSet {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
   options: AnyOptions<Row>;
-  private readonly grammars = new WeakMap<ApiRequest, ListGrammar>();
+  private readonly grammars = objectSlot<ApiRequest, ListGrammar>("viewsets.grammar");
   private readonly plans = cachedFieldPlan();
 
   constructor(options: ViewSetOptions<Row>) {

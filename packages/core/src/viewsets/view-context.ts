@@ -1,12 +1,12 @@
-import { type ApiRequest, queryParamsOf, type RequestContext } from "../http/request.js";
+import { type ApiRequest, queryParamsOf, type RequestContext, requestAborted, signalOf } from "../http/request.js";
 import type { QueryParams } from "../query/list-query.js";
 import type { ViewInfo } from "./view-info.js";
 import type { ViewSettings } from "./viewset.js";
 
+import { objectSlot } from "../http/slot.js";
 import { resolveSettings } from "./settings.js";
 
-const neverAborted = new AbortController().signal;
-const contexts = new WeakMap<ApiRequest, ViewContext>();
+const contexts = objectSlot<ApiRequest, ViewContext>("viewsets.context");
 let defaultSettings: ViewSettings | undefined;
 
 /**
@@ -15,14 +15,19 @@ let defaultSettings: ViewSettings | undefined;
  * also the context every manager method receives, so a manager sees the same object throughout.
  */
 export class ViewContext implements RequestContext {
-  readonly signal: AbortSignal;
-
   constructor(
     readonly request: ApiRequest,
     readonly settings: ViewSettings,
     readonly view: ViewInfo,
-  ) {
-    this.signal = request.signal ?? neverAborted;
+  ) {}
+
+  /** The request's signal, made when first read (see `ApiRequest.signal`). */
+  get signal(): AbortSignal {
+    return signalOf(this.request);
+  }
+
+  aborted(): boolean {
+    return requestAborted(this.request);
   }
 
   get user(): unknown {
