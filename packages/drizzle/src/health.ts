@@ -38,8 +38,9 @@ export async function pingDatabase(
   const timeoutMs = options.timeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   const database = db as unknown as Pingable;
   const signal = AbortSignal.timeout(timeoutMs);
-  const ping = inQueryScope({ signal }, async () =>
-    "execute" in database ? await database.execute(sql`select 1`) : database.all(sql`select 1`),
+  // The query itself, not an async function awaiting it: its `then` must run inside the scope.
+  const ping = inQueryScope({ signal }, () =>
+    "execute" in database ? database.execute(sql`select 1`) : Promise.resolve(database.all(sql`select 1`)),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

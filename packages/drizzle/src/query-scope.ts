@@ -1,17 +1,20 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-
 /** What a query runs for: the pool of `@viewsets/drizzle/pg` reads it to cancel the query on abort. */
 export interface QueryScope {
   readonly signal: AbortSignal;
 }
 
 // Drizzle has no way to pass a signal down to the driver: the manager runs each statement inside
-// this scope, and the pool's `query` finds the signal of the request it runs for.
-const scopes = new AsyncLocalStorage<QueryScope>();
+// this scope, and the pool's `query` finds the signal of the request it runs for. drizzle calls
+// the driver synchronously from `then` (no await before `client.query` with its default no-op
+// cache), so the scope is a variable set around that call. Not an AsyncLocalStorage: on Node 20
+// its first `run` turns on promise hooks for the whole process, a cost every promise of every
+// request then pays. A statement that reaches the driver later (a drizzle cache looked up first)
+// runs outside any scope: it is not cancelled on abort, and the pool's timeouts still end it.
+let current: QueryScope | undefined;
 
 /** The scope of the statement being run, if a manager runs it. */
 export function currentQueryScope(): QueryScope | undefined {
-  return scopes.getStore();
+  return current;
 }
 
 /**
@@ -19,5 +22,11 @@ export function currentQueryScope(): QueryScope | undefined {
  * the driver call it leads to belongs to the scope.
  */
 export function inQueryScope<T>(scope: QueryScope, statement: () => PromiseLike<T>): Promise<T> {
-  return scopes.run(scope, () => new Promise<T>((resolve, reject) => statement().then(resolve, reject)));
+  const outer = current;
+  current = scope;
+  try {
+    return new Promise<T>((resolve, reject) => statement().then(resolve, reject));
+  } finally {
+    current = outer;
+  }
 }
