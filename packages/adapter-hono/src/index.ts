@@ -32,9 +32,11 @@ async function readBody(c: Context): Promise<RequestBody> {
   return { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> };
 }
 
-async function bodyOf(c: Context, incoming: NodeBindings["incoming"]): Promise<RequestBody> {
+/** The body for the core: a promise only when Hono already started reading it. */
+function bodyOf(c: Context, incoming: NodeBindings["incoming"]): RequestBody | Promise<RequestBody> {
   const cache = c.req.bodyCache;
-  if (cache.json !== undefined) return { kind: "parsed", value: (await cache.json) as unknown };
+  if (cache.json !== undefined)
+    return Promise.resolve(cache.json).then((value: unknown) => ({ kind: "parsed", value }));
   if (cache.arrayBuffer !== undefined || cache.text !== undefined) return readBody(c);
   // On @hono/node-server, read Node's request directly: touching c.req.raw would make the server
   // build a full Fetch Request for every request, a measured cost (honojs/node-server#95).
@@ -46,6 +48,16 @@ async function bodyOf(c: Context, incoming: NodeBindings["incoming"]): Promise<R
 
 /** Hono's context as the core's plain request. */
 export async function toApiRequest(c: Context): Promise<ApiRequest> {
+  return requestOf(c);
+}
+
+/** The request, without a promise to wait for unless Hono already started reading the body. */
+function requestOf(c: Context): ApiRequest | Promise<ApiRequest> {
+  const body = bodyOf(c, (c.env as NodeBindings | undefined)?.incoming);
+  return body instanceof Promise ? body.then((read) => withBody(c, read)) : withBody(c, body);
+}
+
+function withBody(c: Context, body: RequestBody): ApiRequest {
   const url = c.req.url;
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   const q = url.indexOf("?", pathStart);
@@ -57,7 +69,7 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
     headers: (incoming?.headers as Record<string, string | undefined>) ?? c.req.header(),
     origin: url.slice(0, pathStart),
     remoteAddress: incoming?.socket?.remoteAddress,
-    body: await bodyOf(c, incoming),
+    body,
     native: c,
     appUser: () => c.get("user" as never) as unknown,
   };
@@ -97,13 +109,17 @@ function answer(c: Context, response: ApiResponse, first: boolean): Response {
 
 /** One core handler as a Hono handler, mounted as one (`app.get(path, toHono(handler))`). */
 export function toHono(handler: Handler): MiddlewareHandler {
-  return async (c: Context) => answer(c, await handler(await toApiRequest(c)), c.req.routeIndex === 0);
+  return async (c: Context) => {
+    const request = requestOf(c);
+    return answer(c, await handler(request instanceof Promise ? await request : request), c.req.routeIndex === 0);
+  };
 }
 
 /** The router (or any mountable core handler) as one Hono middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): MiddlewareHandler {
   return async (c: Context, next: Next) => {
-    const response = await router.handle(await toApiRequest(c));
+    const request = requestOf(c);
+    const response = await router.handle(request instanceof Promise ? await request : request);
     if (response) return answer(c, response, c.req.routeIndex === 0);
     await next();
   };

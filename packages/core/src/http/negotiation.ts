@@ -48,9 +48,21 @@ function qualityOf(ranges: readonly MediaRange[], mediaType: string): number {
   return q;
 }
 
+// A client sends the same Accept header on every request: the last answer is kept.
+let lastAccept = "*/*";
+let lastAnswer = true;
+
 /** True when a JSON answer is acceptable: no `Accept`, an empty or unreadable one, or one naming JSON with q > 0. */
 export function acceptsJSON(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === "") return true;
+  if (accept === undefined || accept === lastAccept) return accept === undefined || lastAnswer;
+  const answer = negotiate(accept);
+  lastAccept = accept;
+  lastAnswer = answer;
+  return answer;
+}
+
+function negotiate(accept: string): boolean {
+  if (accept.trim() === "") return true;
   const ranges = accept.split(",").flatMap((part) => parseRange(part) ?? []);
   // A header with no readable range says nothing: answer as if it were absent.
   if (ranges.length === 0) return true;

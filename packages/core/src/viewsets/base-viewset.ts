@@ -131,7 +131,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
   async getObject(context: ViewContext, id: number | bigint): Promise<Row> {
     const obj = await this.getQueryset(context.request).get(context, id);
     if (obj === null || obj === undefined) throw new NotFound();
-    await checkObjectPermissions(this.options, context, obj);
+    const checked = checkObjectPermissions(this.options, context, obj);
+    if (checked) await checked;
     return obj;
   }
 

@@ -29,6 +29,17 @@ function deny(request: ApiRequest, permission: Permission): never {
   throw new PermissionDenied(permission.message);
 }
 
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Whether a viewset has no authenticator, request-level permission or throttle to run. */
+function nothingToCheck(checks: Checks, context: ViewContext): boolean {
+  return (
+    authenticatorsOf(checks, context).length === 0 &&
+    !permissionsOf(checks, context).some((permission) => permission.hasPermission) &&
+    (checks.throttles ?? context.settings.throttles).length === 0
+  );
+}
+
 /** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
 export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
   const { request, settings, view } = context;
@@ -49,9 +60,18 @@ export async function initial(checks: Checks, context: ViewContext): Promise<Rec
   return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
 }
 
-/** Object-level permissions, after a detail route loaded its object. */
-export async function checkObjectPermissions(checks: Checks, context: ViewContext, obj: unknown): Promise<void> {
-  for (const permission of permissionsOf(checks, context)) {
+/**
+ * Object-level permissions, after a detail route loaded its object. Synchronous (no promise to
+ * wait for) when no permission checks objects.
+ */
+export function checkObjectPermissions(checks: Checks, context: ViewContext, obj: unknown): Promise<void> | undefined {
+  const permissions = permissionsOf(checks, context);
+  if (!permissions.some((permission) => permission.hasObjectPermission)) return undefined;
+  return objectPermissions(permissions, context, obj);
+}
+
+async function objectPermissions(permissions: readonly Permission[], context: ViewContext, obj: unknown) {
+  for (const permission of permissions) {
     if (permission.hasObjectPermission && !(await permission.hasObjectPermission(context.request, context.view, obj))) {
       deny(context.request, permission);
     }
@@ -74,16 +94,17 @@ export async function guarded(
 ): Promise<ApiResponse> {
   const { request, settings } = context;
   request.view = context.view;
-  let rateHeaders: Record<string, string> = {};
+  let rateHeaders: Readonly<Record<string, string>> = NO_HEADERS;
   try {
-    rateHeaders = await initial(checks, context);
+    // Most viewsets of a public API check nothing per request: no promise to wait for then.
+    if (!nothingToCheck(checks, context)) rateHeaders = await initial(checks, context);
     const response = await run();
-    Object.assign(response.headers, rateHeaders);
+    if (rateHeaders !== NO_HEADERS) Object.assign(response.headers, rateHeaders);
     return response;
   } catch (error) {
     const response = errorResponse(challenge(error, request, authenticatorsOf(checks, context)));
     if (isServerFailure(error, request)) settings.onError(error, request);
-    if (response.status !== 429) Object.assign(response.headers, rateHeaders);
+    if (response.status !== 429 && rateHeaders !== NO_HEADERS) Object.assign(response.headers, rateHeaders);
     return response;
   }
 }
