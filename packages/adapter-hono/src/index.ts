@@ -53,15 +53,15 @@ export async function toApiRequest(c: Context): Promise<ApiRequest> {
 
 /** The request, without a promise to wait for unless Hono already started reading the body. */
 function requestOf(c: Context): ApiRequest | Promise<ApiRequest> {
-  const body = bodyOf(c, (c.env as NodeBindings | undefined)?.incoming);
-  return body instanceof Promise ? body.then((read) => withBody(c, read)) : withBody(c, body);
+  const bindings = (c.env as NodeBindings | undefined) ?? {};
+  const body = bodyOf(c, bindings.incoming);
+  return body instanceof Promise ? body.then((read) => withBody(c, bindings, read)) : withBody(c, bindings, body);
 }
 
-function withBody(c: Context, body: RequestBody): ApiRequest {
+function withBody(c: Context, { incoming, outgoing }: NodeBindings, body: RequestBody): ApiRequest {
   const url = c.req.url;
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   const q = url.indexOf("?", pathStart);
-  const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
   const fields = {
     method: c.req.method,
     path: q === -1 ? url.slice(pathStart) : url.slice(pathStart, q),

@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiResponse, Router, ServiceUnavailable, contextOf } from "@viewsets/core";
-import { type TcpProxy, tcpProxy } from "@viewsets/core/testing";
+import { type TcpProxy, tcpProxy, until } from "@viewsets/core/testing";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { createPgPool, type PgPoolOptions } from "../src/pg-pool.js";
 import { pgTables } from "./pg-tables.js";
@@ -23,14 +23,6 @@ if (skipReason) console.warn(`Skipping the PostgreSQL fault tests: ${skipReason}
 const schemaName = `viewsets_faults_${randomBytes(6).toString("hex")}`;
 const tables = pgTables(schemaName);
 const ctx = contextOf(apiRequest("GET", "/"));
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (await check()) return;
-    await pause(25);
-  }
-  throw new Error(`gave up waiting until ${what}`);
-}
 
 describe.skipIf(skipReason !== undefined)("PostgreSQL faults", () => {
   const admin = new pg.Pool({ connectionString: url.href, max: 2 });

@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { ThrottleUnavailable, checkThrottles, userRateThrottle } from "@viewsets/core/throttling";
-import { type TcpProxy, tcpProxy } from "@viewsets/core/testing";
+import { type TcpProxy, tcpProxy, until } from "@viewsets/core/testing";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisThrottleStore, type ThrottleStoreLogger } from "./redis-store.js";
@@ -62,13 +62,8 @@ function recordingLogger() {
   return { logger, lines };
 }
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("the condition did not come true in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+// Redis reconnects with its own back-off: wait up to 10 s, asking every 50 ms.
+const RECONNECT_WAIT = { timeoutMs: 10_000, everyMs: 50 };
 
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
@@ -216,7 +211,11 @@ describe("RedisThrottleStore", () => {
       );
 
       proxy.set("up");
-      await until(async () => (await s.hit("k", 100, 60_000, Date.now())) !== null);
+      await until(
+        async () => (await s.hit("k", 100, 60_000, Date.now())) !== null,
+        "Redis answers again",
+        RECONNECT_WAIT,
+      );
       expect(await s.hit("k", 100, 60_000, Date.now())).toMatchObject({ allowed: true });
       expect(s.available).toBe(true);
       expect(lines).toHaveLength(2);
@@ -245,12 +244,16 @@ describe("RedisThrottleStore", () => {
         }
       };
       const workers = Array.from({ length: 20 }, worker);
-      await until(async () => answers.length >= 100);
+      await until(() => answers.length >= 100, "100 checks are answered", RECONNECT_WAIT);
       proxy.set("down");
-      await until(async () => answers.filter((a) => a === "open").length >= 200);
+      await until(() => answers.filter((a) => a === "open").length >= 200, "200 checks pass open", RECONNECT_WAIT);
       proxy.set("up");
       const before = answers.length;
-      await until(async () => answers.slice(before).filter((a) => a === "counted").length >= 100);
+      await until(
+        () => answers.slice(before).filter((a) => a === "counted").length >= 100,
+        "100 checks are counted again",
+        RECONNECT_WAIT,
+      );
       running = false;
       await Promise.all(workers);
       expect(answers.at(-1)).toBe("counted");
@@ -327,6 +330,8 @@ describe("RedisThrottleStore", () => {
             () => true,
             () => false,
           ),
+        "throttles are checked again",
+        RECONNECT_WAIT,
       );
       expect(lines.map((l) => l.level)).toEqual(["error", "info"]);
     },

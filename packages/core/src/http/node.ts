@@ -49,8 +49,8 @@ const signals = objectSlot<NodeOutgoing, AbortSignal>("viewsets.signal");
 
 /**
  * The request's signal: aborted when the connection closes before the answer was sent, never after
- * a normal finish. Made on first ask, one per response: adapters define `ApiRequest.signal` as a
- * getter calling this, because an AbortController costs ~3.5 µs to make and, on Node 20, survives
+ * a normal finish. Made on first ask, one per response: `NodeApiRequest`'s `signal` getter calls
+ * this, because an AbortController costs ~3.5 µs to make and, on Node 20, survives
  * the young-generation collections of its request (BENCHMARKS.md, finding 7). A signal first asked
  * for after the client left is aborted already.
  */
@@ -75,17 +75,12 @@ export function nodeAborted(res: NodeOutgoing): boolean {
 }
 
 /** What an adapter on Node's http server reads from its framework's request. */
-export interface NodeRequestFields {
-  readonly method: string;
-  readonly path: string;
-  readonly rawQuery: string;
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly origin: string;
-  readonly remoteAddress: string | undefined;
-  readonly body: RequestBody;
-  readonly native: unknown;
-  readonly appUser: () => unknown;
-}
+export type NodeRequestFields = Required<
+  Pick<
+    ApiRequest,
+    "method" | "path" | "rawQuery" | "headers" | "origin" | "remoteAddress" | "body" | "native" | "appUser"
+  >
+>;
 
 /**
  * The core's request on Node's http server. Its `signal` is a getter on the class, made from

@@ -11,3 +11,4 @@ export { rawRequest } from "./raw-http.js";
 export type { RawReply } from "./raw-http.js";
 export { tcpProxy } from "./tcp-proxy.js";
 export type { TcpProxy } from "./tcp-proxy.js";
+export { until } from "./until.js";
