@@ -4,7 +4,7 @@ import {
   type Handler,
   type Mountable,
   NodeApiRequest,
-  nodeBodyStream,
+  nodeRequestBody,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -23,7 +23,7 @@ export function toApiRequest(req: Request): ApiRequest {
       headers: req.headers as Record<string, string | undefined>,
       origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
       remoteAddress: req.socket.remoteAddress,
-      body: parsed ? { kind: "parsed", value: req.body as unknown } : { kind: "stream", stream: nodeBodyStream(req) },
+      body: parsed ? { kind: "parsed", value: req.body as unknown } : nodeRequestBody(req, req.headers),
       native: req,
       appUser: () => (req as Request & { user?: unknown }).user,
     },

@@ -7,7 +7,7 @@ import {
   type NodeIncoming,
   type NodeOutgoing,
   NodeApiRequest,
-  nodeBodyStream,
+  nodeRequestBody,
   type RequestBody,
   writeNodeResponse,
 } from "@viewsets/core";
@@ -40,7 +40,7 @@ function bodyOf(c: Context, incoming: NodeBindings["incoming"]): RequestBody | P
   if (cache.arrayBuffer !== undefined || cache.text !== undefined) return readBody(c);
   // On @hono/node-server, read Node's request directly: touching c.req.raw would make the server
   // build a full Fetch Request for every request, a measured cost (honojs/node-server#95).
-  if (incoming && incoming.readableEnded !== true) return { kind: "stream", stream: nodeBodyStream(incoming) };
+  if (incoming && incoming.readableEnded !== true) return nodeRequestBody(incoming, incoming.headers);
   if (c.req.raw.bodyUsed) return readBody(c);
   const stream = c.req.raw.body;
   return stream ? { kind: "stream", stream: stream as unknown as AsyncIterable<Uint8Array> } : { kind: "none" };

@@ -5,7 +5,7 @@ import {
   type Handler,
   type Mountable,
   NodeApiRequest,
-  nodeBodyStream,
+  nodeRequestBody,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { Context, Middleware, Next } from "koa";
@@ -44,9 +44,7 @@ export function toApiRequest(ctx: Context): ApiRequest {
       origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
       remoteAddress: ctx.req.socket.remoteAddress,
       body:
-        parsedBody !== undefined
-          ? { kind: "parsed", value: parsedBody }
-          : { kind: "stream", stream: nodeBodyStream(ctx.req) },
+        parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : nodeRequestBody(ctx.req, ctx.req.headers),
       native: ctx,
       appUser: () => (ctx.state as { user?: unknown }).user,
     },

@@ -45,6 +45,7 @@ export {
   NodeApiRequest,
   type NodeRequestFields,
   nodeBodyStream,
+  nodeRequestBody,
   writeNodeResponse,
 } from "./http/node.js";
 export { describeFailure } from "./http/failure-log.js";

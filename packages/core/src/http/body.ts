@@ -73,8 +73,8 @@ async function readBody(request: ApiRequest, limit: number, acceptForm: boolean)
   if (contentType !== undefined && contentType !== "" && !form && !isJSONContentType(contentType)) {
     throw new UnsupportedMediaType(contentType, acceptForm ? `application/json or ${FORM_CONTENT_TYPE}` : undefined);
   }
-  if (body.kind === "none") return undefined;
-  const text = await readText(body.stream, limit);
+  // No body reads as an empty one, whichever adapter said so.
+  const text = body.kind === "none" ? "" : await readText(body.stream, limit);
   if (form) return Object.fromEntries(new URLSearchParams(text));
   if (text.trim() === "") return undefined;
   if (contentType === undefined || contentType === "") throw new UnsupportedMediaType("none");

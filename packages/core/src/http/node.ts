@@ -9,6 +9,8 @@ import { objectSlot } from "./slot.js";
 /** The part of Node's `IncomingMessage` these helpers use. */
 export interface NodeIncoming extends AsyncIterable<Uint8Array> {
   readonly complete: boolean;
+  /** 1 on HTTP/1.x, 2 on Node's HTTP/2 compatibility request. */
+  readonly httpVersionMajor?: number;
   iterator?(options: { destroyOnReturn: boolean }): AsyncIterator<Uint8Array>;
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   once(event: "end" | "error", listener: () => void): unknown;
@@ -35,14 +37,41 @@ export interface NodeOutgoing {
  */
 export const DRAIN_LIMIT = 64 * 1024 * 1024;
 
+/** The body of a request that has none: one shared value. */
+const NO_BODY: RequestBody = Object.freeze({ kind: "none" });
+
+/** Node's request as a stream that is left open when the core stops reading early (see `nodeBodyStream`). */
+class NodeBodyStream implements AsyncIterable<Uint8Array> {
+  constructor(private readonly req: NodeIncoming) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    const { req } = this;
+    return typeof req.iterator === "function" ? req.iterator({ destroyOnReturn: false }) : req[Symbol.asyncIterator]();
+  }
+}
+
 /**
  * The request body for the core. When the core stops reading early (a body over the limit), the
  * stream is left open, not destroyed, so the rest can be drained after the answer.
  */
 export function nodeBodyStream(req: NodeIncoming): AsyncIterable<Uint8Array> {
-  const { iterator } = req;
-  if (typeof iterator !== "function") return req;
-  return { [Symbol.asyncIterator]: () => iterator.call(req, { destroyOnReturn: false }) };
+  return new NodeBodyStream(req);
+}
+
+/**
+ * The body of a request on Node's http server for the core: none when an HTTP/1 request says it
+ * has none (HTTP/1.1 frames a request body only by Content-Length or Transfer-Encoding, RFC 9112
+ * §6.3), so a GET costs no stream; otherwise Node's request as a stream (`nodeBodyStream`).
+ * HTTP/2 may send a body without either header: always a stream there.
+ */
+export function nodeRequestBody(req: NodeIncoming, headers: Readonly<Record<string, unknown>>): RequestBody {
+  if (
+    req.httpVersionMajor === 1 &&
+    headers["content-length"] === undefined &&
+    headers["transfer-encoding"] === undefined
+  )
+    return NO_BODY;
+  return { kind: "stream", stream: new NodeBodyStream(req) };
 }
 
 const signals = objectSlot<NodeOutgoing, AbortSignal>("viewsets.signal");
