@@ -52,7 +52,9 @@ export function startServer(
   config: ServerConfig,
   options: { profileDir?: string; entry?: string } = {},
 ): Promise<RunningServer> {
-  const execArgv = ["--import", "tsx", "--conditions=source"];
+  // The framework as users install it (each package's built dist), unless BENCH_SOURCE=1 asks
+  // for its TypeScript sources through tsx (whose keepNames adds a `__name` call per closure made).
+  const execArgv = ["--import", "tsx", ...(process.env.BENCH_SOURCE === "1" ? ["--conditions=source"] : [])];
   if (options.profileDir) execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
   // taskset execs node in its own place: the child's pid is the server's.

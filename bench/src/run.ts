@@ -12,7 +12,8 @@
  *   BENCH_ONLY=core,adapters,pg,peer,large,throttle  which sections to run (default all)
  *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
  *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
- *   BENCH_WARMUP=500                    requests sent to a fresh server before each scenario is measured
+ *   BENCH_WARMUP=3000                   requests sent to a fresh server before each scenario is measured
+ *   BENCH_SOURCE=1                      servers run the packages' TypeScript sources (default: their built dist)
  */
 import { spawnSync } from "node:child_process";
 import pg from "pg";
@@ -43,7 +44,7 @@ import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 /** Requests sent to a fresh process before it is measured: enough for the JIT to settle. */
-const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 500);
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 3000);
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle").split(","));
 const ADAPTERS = FRAMEWORKS.filter((framework) =>
   (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework),
