@@ -5,6 +5,11 @@
  *
  *   pnpm --filter @viewsets/bench run profile hono viewset retrieve
  *   pnpm --filter @viewsets/bench run profile express hand-written list 10
+ *
+ * `diff` in place of the implementation profiles both sides in turn and prints, per function, the
+ * µs of CPU per request the viewset's server spends beyond the hand-written one's:
+ *
+ *   pnpm --filter @viewsets/bench run profile hono diff retrieve 8
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +42,7 @@ function place(url: string): string {
 }
 
 /** Self time per function and per file, as shares of all sampled time. */
-export function summarize(profile: CpuProfile, top = Number(process.env.PROFILE_TOP ?? 25)): string {
+export function summarize(profile: CpuProfile, top: number): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   let total = 0;
@@ -93,19 +98,48 @@ export function summarize(profile: CpuProfile, top = Number(process.env.PROFILE_
   ].join("\n");
 }
 
-async function main(): Promise<void> {
-  const [framework, implementation, scenarioName, secondsText] = process.argv.slice(2);
-  if (
-    !FRAMEWORKS.includes(framework as Framework) ||
-    !["viewset", "hand-written"].includes(implementation ?? "") ||
-    !(scenarioName! in SCENARIOS)
-  ) {
-    console.error(
-      `usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written> <${Object.keys(SCENARIOS).join("|")}> [seconds]`,
-    );
-    process.exit(2);
-  }
-  const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];
+/** Module loading and tsx's compiling at start-up, not per request: left out of a per-request diff. */
+const STARTUP = /node:internal\/modules|node:internal\/source_map|tsx\/|esbuild\//;
+
+/** Self time per function in µs per request, idle and start-up left out. */
+function perRequest(profile: CpuProfile, requests: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const times = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const file = place(frame.url);
+    if (frame.functionName === "(idle)" || STARTUP.test(file)) return;
+    const name = `${frame.functionName || "(anonymous)"}  ${file}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
+    times.set(name, (times.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / requests);
+  });
+  return times;
+}
+
+/** What the viewset's server spends per request beyond the hand-written one's, function by function. */
+export function diff(viewset: Map<string, number>, handWritten: Map<string, number>, top: number): string {
+  const total = (times: Map<string, number>) => [...times.values()].reduce((sum, time) => sum + time, 0);
+  const rows = [...new Set([...viewset.keys(), ...handWritten.keys()])]
+    .map((name) => ({ name, a: viewset.get(name) ?? 0, b: handWritten.get(name) ?? 0 }))
+    .sort((x, y) => y.a - y.b - (x.a - x.b));
+  const line = ({ name, a, b }: (typeof rows)[number]) =>
+    `${(a - b).toFixed(2).padStart(8)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(8)}  ${name}`;
+  return [
+    `µs of CPU per request, sampled (idle and start-up left out): viewset ${total(viewset).toFixed(1)}, hand-written ${total(handWritten).toFixed(1)}`,
+    "",
+    "   extra  viewset  by hand  function",
+    ...rows.slice(0, top).map(line),
+    "   ...",
+    ...rows.slice(-Math.min(10, Math.max(0, rows.length - top))).map(line),
+  ].join("\n");
+}
+
+/** One server of `implementation` under the profiler: its profile and the requests it served. */
+async function profiled(
+  framework: Framework,
+  implementation: Implementation,
+  scenario: Scenario,
+  seconds: number,
+): Promise<{ profile: CpuProfile; requests: number; rps: number }> {
   const directory = mkdtempSync(join(tmpdir(), "viewsets-profile-"));
   try {
     const database = copyDatabase(
@@ -113,20 +147,51 @@ async function main(): Promise<void> {
       directory,
       "products",
     );
-    const server = await startServer(
-      { framework: framework as Framework, implementation: implementation as Implementation, database },
-      { profileDir: directory },
-    );
-    await measure(server, scenario, 1);
-    const sample = await measure(server, scenario, Number(secondsText ?? 5));
+    const server = await startServer({ framework, implementation, database }, { profileDir: directory });
+    const warm = await measure(server, scenario, 1);
+    const sample = await measure(server, scenario, seconds);
     await server.stop();
     const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("no profile was written");
-    console.log(`${framework} ${implementation} ${scenarioName}: ${sample.rps.toFixed(0)} req/s under the profiler\n`);
-    console.log(summarize(JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile));
+    return {
+      profile: JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile,
+      requests: (warm.rps + sample.rps * seconds) | 0,
+      rps: sample.rps,
+    };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const [framework, implementation, scenarioName, secondsText] = process.argv.slice(2);
+  if (
+    !FRAMEWORKS.includes(framework as Framework) ||
+    !["viewset", "hand-written", "diff"].includes(implementation ?? "") ||
+    !(scenarioName! in SCENARIOS)
+  ) {
+    console.error(
+      `usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written|diff> <${Object.keys(SCENARIOS).join("|")}> [seconds]`,
+    );
+    process.exit(2);
+  }
+  const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];
+  const seconds = Number(secondsText ?? 5);
+  const top = Number(process.env.PROFILE_TOP ?? 25);
+  if (implementation === "diff") {
+    const [a, b] = [
+      await profiled(framework as Framework, "viewset", scenario, seconds),
+      await profiled(framework as Framework, "hand-written", scenario, seconds),
+    ];
+    console.log(
+      `${framework} ${scenarioName}: viewset ${a.rps.toFixed(0)}, hand-written ${b.rps.toFixed(0)} req/s under the profiler\n`,
+    );
+    console.log(diff(perRequest(a.profile, a.requests), perRequest(b.profile, b.requests), top));
+    return;
+  }
+  const run = await profiled(framework as Framework, implementation as Implementation, scenario, seconds);
+  console.log(`${framework} ${implementation} ${scenarioName}: ${run.rps.toFixed(0)} req/s under the profiler\n`);
+  console.log(summarize(run.profile, top));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
