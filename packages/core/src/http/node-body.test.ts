@@ -83,4 +83,11 @@ describe("nodeRequestBody", () => {
     );
     expect(JSON.parse(none.slice(none.indexOf("\r\n\r\n") + 4))).toEqual({ kind: "none", read: {} });
   });
+
+  it("keeps a stream on HTTP/2, where a body needs neither header", () => {
+    const http2 = { httpVersionMajor: 2, complete: false } as unknown as NodeIncoming;
+    expect(nodeRequestBody(http2, {}).kind).toBe("stream");
+    const http1 = { httpVersionMajor: 1, complete: true } as unknown as NodeIncoming;
+    expect(nodeRequestBody(http1, {}).kind).toBe("none");
+  });
 });
