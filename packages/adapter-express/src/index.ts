@@ -23,7 +23,7 @@ export function toApiRequest(req: Request): ApiRequest {
       headers: req.headers as Record<string, string | undefined>,
       origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
       remoteAddress: req.socket.remoteAddress,
-      body: parsed ? { kind: "parsed", value: req.body as unknown } : nodeRequestBody(req, req.headers),
+      body: parsed ? { kind: "parsed", value: req.body as unknown } : nodeRequestBody(req),
       native: req,
       appUser: () => (req as Request & { user?: unknown }).user,
     },

@@ -16,7 +16,6 @@ import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
 /** What @hono/node-server puts in `c.env`: Node's own request and response, used without a Fetch copy. */
 interface NodeBindings {
   incoming?: NodeIncoming & {
-    headers: Record<string, string | string[] | undefined>;
     socket?: { remoteAddress?: string };
     readableEnded?: boolean;
   };
@@ -40,7 +39,7 @@ function bodyOf(c: Context, incoming: NodeBindings["incoming"]): RequestBody | P
   if (cache.arrayBuffer !== undefined || cache.text !== undefined) return readBody(c);
   // On @hono/node-server, read Node's request directly: touching c.req.raw would make the server
   // build a full Fetch Request for every request, a measured cost (honojs/node-server#95).
-  if (incoming && incoming.readableEnded !== true) return nodeRequestBody(incoming, incoming.headers);
+  if (incoming && incoming.readableEnded !== true) return nodeRequestBody(incoming);
   if (c.req.raw.bodyUsed) return readBody(c);
   const stream = c.req.raw.body;
   return stream ? { kind: "stream", stream: stream as unknown as AsyncIterable<Uint8Array> } : { kind: "none" };

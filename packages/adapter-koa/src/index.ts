@@ -43,8 +43,7 @@ export function toApiRequest(ctx: Context): ApiRequest {
       headers: ctx.req.headers as Record<string, string | undefined>,
       origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
       remoteAddress: ctx.req.socket.remoteAddress,
-      body:
-        parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : nodeRequestBody(ctx.req, ctx.req.headers),
+      body: parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : nodeRequestBody(ctx.req),
       native: ctx,
       appUser: () => (ctx.state as { user?: unknown }).user,
     },

@@ -37,7 +37,8 @@ type ChunkKind = "text" | "param" | "sql" | "entity" | "name" | "list" | "value"
 function kindOf(chunk: unknown): ChunkKind {
   if (Array.isArray(chunk)) return "list";
   if (chunk === null || typeof chunk !== "object") return typeof chunk === "function" ? "unknown" : "value";
-  switch ((chunk.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]) {
+  const kind = (chunk.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
+  switch (kind) {
     case "StringChunk":
       return "text";
     case "Param":
@@ -53,7 +54,6 @@ function kindOf(chunk: unknown): ChunkKind {
   if (is(chunk, SQL)) return "sql";
   if (is(chunk, Name)) return "name";
   // A plain value drizzle binds as it is (not one of its own objects).
-  const kind = (chunk.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
   return !isSQLWrapper(chunk) && kind === undefined ? "value" : "unknown";
 }
 

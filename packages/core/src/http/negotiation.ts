@@ -54,7 +54,8 @@ let lastAnswer = true;
 
 /** True when a JSON answer is acceptable: no `Accept`, an empty or unreadable one, or one naming JSON with q > 0. */
 export function acceptsJSON(accept: string | undefined): boolean {
-  if (accept === undefined || accept === lastAccept) return accept === undefined || lastAnswer;
+  if (accept === undefined) return true;
+  if (accept === lastAccept) return lastAnswer;
   const answer = negotiate(accept);
   lastAccept = accept;
   lastAnswer = answer;

@@ -11,6 +11,8 @@ export interface NodeIncoming extends AsyncIterable<Uint8Array> {
   readonly complete: boolean;
   /** 1 on HTTP/1.x, 2 on Node's HTTP/2 compatibility request. */
   readonly httpVersionMajor?: number;
+  /** Header values by lower-case name. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   iterator?(options: { destroyOnReturn: boolean }): AsyncIterator<Uint8Array>;
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   once(event: "end" | "error", listener: () => void): unknown;
@@ -64,7 +66,8 @@ export function nodeBodyStream(req: NodeIncoming): AsyncIterable<Uint8Array> {
  * §6.3), so a GET costs no stream; otherwise Node's request as a stream (`nodeBodyStream`).
  * HTTP/2 may send a body without either header: always a stream there.
  */
-export function nodeRequestBody(req: NodeIncoming, headers: Readonly<Record<string, unknown>>): RequestBody {
+export function nodeRequestBody(req: NodeIncoming): RequestBody {
+  const { headers } = req;
   if (
     req.httpVersionMajor === 1 &&
     headers["content-length"] === undefined &&
