@@ -100,12 +100,16 @@ export async function warmUp(server: RunningServer, load: Load, requests: number
   });
 }
 
-/** Drives `load` at the server for `seconds` (whole seconds: autocannon rounds up) from this process. */
-export async function measure(server: RunningServer, load: Load, seconds: number): Promise<Sample> {
+/**
+ * Drives `load` at the server for `seconds` (whole seconds: autocannon rounds up) from this
+ * process: as fast as it answers, or at `rate` requests per second over all connections.
+ */
+export async function measure(server: RunningServer, load: Load, seconds: number, rate?: number): Promise<Sample> {
   const result = await autocannon({
     url: `${server.url}${load.path}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     method: load.method ?? "GET",
     body: load.body,
     headers: { ...(load.body ? { "content-type": "application/json" } : {}), ...load.headers },

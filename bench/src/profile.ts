@@ -139,6 +139,7 @@ async function profiled(
   implementation: Implementation,
   scenario: Scenario,
   seconds: number,
+  rate?: number,
 ): Promise<{ profile: CpuProfile; requests: number; rps: number }> {
   const directory = mkdtempSync(join(tmpdir(), "viewsets-profile-"));
   try {
@@ -148,8 +149,8 @@ async function profiled(
       "products",
     );
     const server = await startServer({ framework, implementation, database }, { profileDir: directory });
-    const warm = await measure(server, scenario, 1);
-    const sample = await measure(server, scenario, seconds);
+    const warm = await measure(server, scenario, 1, rate);
+    const sample = await measure(server, scenario, seconds, rate);
     await server.stop();
     const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("no profile was written");
@@ -178,10 +179,13 @@ async function main(): Promise<void> {
   const scenario: Scenario = SCENARIOS[scenarioName as keyof typeof SCENARIOS];
   const seconds = Number(secondsText ?? 5);
   const top = Number(process.env.PROFILE_TOP ?? 25);
+  // PROFILE_RATE=n drives both sides at n requests per second instead of as fast as each answers,
+  // so that work the kernel does per request at a given rate (waking the client) is the same on both.
+  const rate = Number(process.env.PROFILE_RATE ?? 0) || undefined;
   if (implementation === "diff") {
     const [a, b] = [
-      await profiled(framework as Framework, "viewset", scenario, seconds),
-      await profiled(framework as Framework, "hand-written", scenario, seconds),
+      await profiled(framework as Framework, "viewset", scenario, seconds, rate),
+      await profiled(framework as Framework, "hand-written", scenario, seconds, rate),
     ];
     console.log(
       `${framework} ${scenarioName}: viewset ${a.rps.toFixed(0)}, hand-written ${b.rps.toFixed(0)} req/s under the profiler\n`,
@@ -189,7 +193,7 @@ async function main(): Promise<void> {
     console.log(diff(perRequest(a.profile, a.requests), perRequest(b.profile, b.requests), top));
     return;
   }
-  const run = await profiled(framework as Framework, implementation as Implementation, scenario, seconds);
+  const run = await profiled(framework as Framework, implementation as Implementation, scenario, seconds, rate);
   console.log(`${framework} ${implementation} ${scenarioName}: ${run.rps.toFixed(0)} req/s under the profiler\n`);
   console.log(summarize(run.profile, top));
 }
