@@ -99,8 +99,9 @@ function answer(c: Context, response: ApiResponse, first: boolean): Response {
   }
   // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.
   const body = response.body as string | Uint8Array<ArrayBuffer> | null;
-  // A copy: @hono/node-server adds Content-Length to the headers object it is given.
-  const headers = { ...response.headers };
+  // A copy: @hono/node-server adds Content-Length to the headers object it is given. Not a
+  // `{ ...spread }`: V8 builds a new hidden class for every key added to a spread's copy (~1 µs).
+  const headers: Record<string, string> = Object.assign({}, response.headers);
   if (first) return new Response(body, { status: response.status, headers });
   const status = response.status as never;
   return body === null ? c.body(null, status, headers) : c.body(body, status, headers);

@@ -1,6 +1,7 @@
 import { ApiError, ValidationError } from "./errors.js";
 import type { ApiResponse } from "./request.js";
 import { toJSON } from "./json.js";
+import { withHeader } from "./header-copy.js";
 
 const STATUS_TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -36,7 +37,7 @@ export function problemResponse(
   if (extra?.errors) body.errors = extra.errors;
   return {
     status,
-    headers: { ...extra?.headers, "Content-Type": PROBLEM_CONTENT_TYPE },
+    headers: withHeader(extra?.headers, "Content-Type", PROBLEM_CONTENT_TYPE),
     body: toJSON(body),
   };
 }

@@ -13,6 +13,9 @@ export class CoercionError extends Error {}
 /** A 64-bit integer from text: a number up to 2^53, a bigint past it, null outside int64. */
 export function parseInt64(text: string): number | bigint | null {
   if (!INT_PATTERN.test(text)) return null;
+  // Up to 15 characters (a sign and digits) is below 2^53: exact as a number, without a BigInt
+  // (`+ 0` makes "-0" the 0 it was before).
+  if (text.length <= 15) return Number(text) + 0;
   const big = BigInt(text);
   if (big < INT64_MIN || big > INT64_MAX) return null;
   const small = Number(big);

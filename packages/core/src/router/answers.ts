@@ -1,6 +1,7 @@
 import type { ApiResponse } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { ActionRoute } from "../viewsets/actions.js";
+import { withHeader } from "../http/header-copy.js";
 
 const encoder = new TextEncoder();
 
@@ -12,7 +13,11 @@ export function headResponse(response: ApiResponse): ApiResponse {
   const { body } = response;
   if (body === null) return response;
   const length = typeof body === "string" ? encoder.encode(body).byteLength : body.byteLength;
-  return { status: response.status, headers: { ...response.headers, "Content-Length": String(length) }, body: null };
+  return {
+    status: response.status,
+    headers: withHeader(response.headers, "Content-Length", String(length)),
+    body: null,
+  };
 }
 
 /** The methods a route answers, with HEAD beside GET and OPTIONS, as `Allow` lists them on OPTIONS. */

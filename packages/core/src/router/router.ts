@@ -67,13 +67,16 @@ export class Router implements Mountable {
   readonly prefix: string;
   readonly settings: ViewSettings;
   private readonly allowedHosts: readonly string[];
+  private lastFineOrigin: string | undefined;
+  private lastFineHost: string | undefined;
   private readonly cors: CorsOptions | undefined;
   private readonly resources = new Map<string, ResourceEntry>();
 
   constructor(prefix = "", options: RouterOptions = {}) {
     this.prefix = normalizePrefix(prefix);
     this.settings = resolveSettings(options);
-    this.allowedHosts = options.allowedHosts ?? ["*"];
+    // A copy: the hosts checked are those given here, whatever happens to the caller's array.
+    this.allowedHosts = Object.freeze([...(options.allowedHosts ?? ["*"])]);
     this.cors = options.cors;
   }
 
@@ -208,16 +211,24 @@ export class Router implements Mountable {
     return this.prefix !== "" && path.startsWith(`${this.prefix}/`) && path.length > this.prefix.length + 1;
   }
 
-  /** A 400 for a malformed Host, or one `allowedHosts` leaves out; null when the host is fine. */
+  /**
+   * A 400 for a malformed Host, or one `allowedHosts` leaves out; null when the host is fine. The
+   * last Host and origin found fine are remembered (`allowedHosts` does not change): most requests
+   * name the same host, and the check's two pattern matches were a measured part of a retrieve.
+   */
   private checkHost(request: ApiRequest): ApiResponse | null {
     const host = request.headers.host;
-    for (const authority of host === undefined ? [authorityOf(request.origin)] : [host, authorityOf(request.origin)]) {
+    const { origin } = request;
+    if (origin === this.lastFineOrigin && host === this.lastFineHost) return null;
+    for (const authority of host === undefined ? [authorityOf(origin)] : [host, authorityOf(origin)]) {
       const name = hostName(authority);
       if (name === null) return errorResponse(new BadRequest("Invalid Host header."));
       if (!isHostAllowed(name, this.allowedHosts)) {
         return errorResponse(new BadRequest("Invalid Host header: this host is not in allowedHosts."));
       }
     }
+    this.lastFineOrigin = origin;
+    this.lastFineHost = host;
     return null;
   }
 

@@ -8,6 +8,7 @@ import { checkThrottles } from "../throttling/check.js";
 import { clientIp, userIdOf } from "../throttling/client-ip.js";
 import type { Throttle } from "../throttling/throttle.js";
 import type { ViewContext } from "./view-context.js";
+import { withHeader } from "../http/header-copy.js";
 
 /** The checks of one viewset: its own lists, or the router's where it has none. */
 export interface Checks {
@@ -82,7 +83,7 @@ async function objectPermissions(permissions: readonly Permission[], context: Vi
 function challenge(error: unknown, request: ApiRequest, authenticators: readonly Authenticator[]): unknown {
   if (!(error instanceof ApiError) || error.status !== 401 || error.headers["WWW-Authenticate"]) return error;
   const header = authenticators[0]?.challenge?.(request);
-  if (header) return new ApiError(401, error.message, { ...error.headers, "WWW-Authenticate": header });
+  if (header) return new ApiError(401, error.message, withHeader(error.headers, "WWW-Authenticate", header));
   return new PermissionDenied(error.message);
 }
 
