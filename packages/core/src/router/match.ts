@@ -32,6 +32,5 @@ const CANONICAL_ID = /^(?:0|-?[1-9]\d{0,18})$/;
 /** The `{id}` of a route: a 64-bit integer in canonical form (a bigint past 2^53), or null (404). */
 export function parseId(text: string): number | bigint | null {
   if (!CANONICAL_ID.test(text)) return null;
-  // Up to 15 characters is below 2^53: exact as a number, without parseInt64's BigInt.
-  return text.length <= 15 ? Number(text) : parseInt64(text);
+  return parseInt64(text);
 }
