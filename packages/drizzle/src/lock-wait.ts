@@ -24,6 +24,11 @@ function stateOf(connection: object, kind: "read" | "write"): LockState {
   return entry[kind];
 }
 
+/** Whether a statement of this kind on this connection last found it locked by another (and none has got through since). */
+export function isKnownLocked(connection: object, kind: "read" | "write"): boolean {
+  return states.get(connection)?.[kind].locked === true;
+}
+
 /**
  * Runs a SQLite statement; while another connection holds the lock it tries again, sleeping
  * between attempts so that the event loop serves other requests (better-sqlite3 waits for a lock
@@ -38,7 +43,7 @@ export async function whileLocked<T>(
   /** Whose request: its signal is read only when the statement has to wait. */
   ctx: { readonly signal: AbortSignal },
   waitMs: number,
-  statement: () => PromiseLike<T>,
+  statement: () => T | PromiseLike<T>,
 ): Promise<T> {
   const state = stateOf(connection, kind);
   const deadline = Date.now() + waitMs;

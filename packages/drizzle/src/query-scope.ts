@@ -1,3 +1,5 @@
+import { isThenable } from "./runner.js";
+
 /** What a query runs for: the pool of `@viewsets/drizzle/pg` reads it to cancel the query on abort. */
 export interface QueryScope {
   readonly signal: AbortSignal;
@@ -21,11 +23,15 @@ export function currentQueryScope(): QueryScope | undefined {
  * Runs a drizzle query (a thenable) inside a scope. `then` is called here, synchronously, so that
  * the driver call it leads to belongs to the scope.
  */
-export function inQueryScope<T>(scope: QueryScope, statement: () => PromiseLike<T>): Promise<T> {
+export function inQueryScope<T>(scope: QueryScope, statement: () => T | PromiseLike<T>): Promise<T> {
   const outer = current;
   current = scope;
   try {
-    return new Promise<T>((resolve, reject) => statement().then(resolve, reject));
+    return new Promise<T>((resolve, reject) => {
+      const answer = statement();
+      if (isThenable(answer)) answer.then(resolve, reject);
+      else resolve(answer);
+    });
   } finally {
     current = outer;
   }

@@ -3,7 +3,7 @@ import { NotFound, type RequestContext } from "@viewsets/core";
 import { foreignKeysOf, isWritableColumn } from "./columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
-import type { Rows } from "./runner.js";
+import type { Rows, Run } from "./runner.js";
 import { checkAborted, type TableAccess } from "./table-access.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 import { rangePosition } from "./values.js";
@@ -28,13 +28,15 @@ export class RowStatements<T extends Table> {
     // In a transaction, the statement of the transaction's own client (see `statements`).
     // No LIMIT: the primary key matches one row at most, and on SQLite a bound `LIMIT ?` makes
     // this lookup cost three times as much (~13 µs more on the shop's table).
-    const rows = await this.access.run(ctx, "read", () =>
+    const found = this.access.run(ctx, "read", () =>
       this.access.options.scope || this.access.inTransaction
         ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
             this.access.db.select().from(this.access.table).where(where),
           )
         : this.runPreparedGet(value),
     );
+    // better-sqlite3's rows come back synchronously: no promise to wait for.
+    const rows = found instanceof Promise ? await found : found;
     const row = rows[0];
     if (!row) return null;
     rememberRow(row);
@@ -107,9 +109,9 @@ export class RowStatements<T extends Table> {
     return value === undefined ? undefined : eq(this.primaryKeyColumn, value);
   }
 
-  private preparedGet: ((values: Record<string, unknown>) => Promise<Rows>) | undefined;
+  private preparedGet: Run | undefined;
 
-  private runPreparedGet(value: unknown): Promise<Rows> {
+  private runPreparedGet(value: unknown): Rows | PromiseLike<Rows> {
     this.preparedGet ??= this.access.dialect.prepare(
       this.access.db
         .select()
@@ -125,7 +127,7 @@ export class RowStatements<T extends Table> {
    * fresh statement per row cost more than the insert itself (SQLite compiles the table's triggers
    * again for each new statement). A write of values drizzle cannot bind (SQL) is built as before.
    */
-  private insert(values: Record<string, unknown>): PromiseLike<Rows> {
+  private insert(values: Record<string, unknown>): Rows | PromiseLike<Rows> {
     const { db, table, columns } = this.access;
     const shape = insertShape(columns, values);
     const run =
@@ -139,7 +141,7 @@ export class RowStatements<T extends Table> {
   }
 
   /** UPDATE ... RETURNING, prepared once per set of columns it writes and shape of condition. */
-  private updateOne(set: Record<string, unknown>, where: SQL | undefined): PromiseLike<Rows> {
+  private updateOne(set: Record<string, unknown>, where: SQL | undefined): Rows | PromiseLike<Rows> {
     const { db, table, columns } = this.access;
     const shape = updateShape(columns, set);
     const condition = shape && shapeOf(where);

@@ -10,6 +10,14 @@ export type PostgresDatabase = PgDatabase<PgQueryResultHKT, Record<string, unkno
 export type Thenable<T> = PromiseLike<T>;
 export type Rows = Record<string, unknown>[];
 
+/** Whether a driver answered with a promise (or any thenable, such as a drizzle query) rather than a value. */
+export function isThenable<R>(value: R | PromiseLike<R>): value is PromiseLike<R> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** Runs a prepared statement with values for its placeholders: synchronously where the driver is (better-sqlite3). */
+export type Run = (values: Record<string, unknown>) => Rows | PromiseLike<Rows>;
+
 /**
  * The subset of a drizzle database the manager runs: one loose shape over both dialects, each
  * driver's typed builders meeting here (better-sqlite3 runs synchronously; awaiting works).

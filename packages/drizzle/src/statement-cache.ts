@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Dialect } from "./dialects/dialect.js";
-import type { PreparableQuery, Rows, SelectQuery } from "./runner.js";
+import type { PreparableQuery, Rows, Run, SelectQuery } from "./runner.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 
 /** Shapes kept per manager: a list's filters, orderings and page kinds rarely reach this many. */
@@ -14,8 +14,6 @@ export const STATEMENT_CACHE_SIZE = 256;
  */
 const MAX_PG_NAMES = 1024;
 const pgNames = new Set<string>();
-
-export type Run = (values: Record<string, unknown>) => Promise<Rows>;
 
 /** What a query needs besides its condition, as values or (prepared) placeholders. */
 export interface Bindings {
@@ -41,10 +39,19 @@ export class StatementCache {
     private readonly capacity = STATEMENT_CACHE_SIZE,
   ) {}
 
-  /** Runs the select `build` makes for `where`; `kind` names what the builder does besides (order, page). */
-  async select(kind: string, where: SQL | undefined, build: SelectBuilder, bindings: Bindings = {}): Promise<Rows> {
+  /**
+   * Runs the select `build` makes for `where`; `kind` names what the builder does besides (order,
+   * page). Prepared, the rows of a synchronous driver come back synchronously; otherwise the
+   * query (a thenable) runs when awaited.
+   */
+  select(
+    kind: string,
+    where: SQL | undefined,
+    build: SelectBuilder,
+    bindings: Bindings = {},
+  ): Rows | PromiseLike<Rows> {
     const shape = shapeOf(where);
-    if (shape === null) return (await build(where, bindings.limit, bindings.offset)) as Rows;
+    if (shape === null) return build(where, bindings.limit, bindings.offset);
     const key = `${kind}\u0001${bindings.limit === undefined ? "" : "L"}${bindings.offset === undefined ? "" : "O"}\u0001${shape.key}`;
     const run = this.prepared(key, () =>
       build(
@@ -53,7 +60,7 @@ export class StatementCache {
         bindings.offset === undefined ? undefined : sql.placeholder("offset"),
       ),
     );
-    if (!run) return (await build(where, bindings.limit, bindings.offset)) as Rows;
+    if (!run) return build(where, bindings.limit, bindings.offset);
     return run(placeholderValues(shape.values, bindings as Record<string, unknown>));
   }
 

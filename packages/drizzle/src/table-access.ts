@@ -1,12 +1,12 @@
 import { and, getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import { isAborted, type RequestContext } from "@viewsets/core";
-import { DEFAULT_LOCK_WAIT_MS, whileLocked } from "./lock-wait.js";
-import { outageOf, serviceUnavailable } from "./outages.js";
+import { DEFAULT_LOCK_WAIT_MS, isKnownLocked, whileLocked } from "./lock-wait.js";
+import { isSqliteBusy, outageOf, serviceUnavailable } from "./outages.js";
 import { inQueryScope } from "./query-scope.js";
 import { columnsOf, primaryKeyOf } from "./columns.js";
 import { dialectOf, type Dialect } from "./dialects/dialect.js";
 import type { SqlTarget } from "./expressions.js";
-import type { Rows, Runner } from "./runner.js";
+import { isThenable, type Runner } from "./runner.js";
 import { databaseKey, enterOutside, inTransaction, runnerOf } from "./transaction.js";
 import { sqliteSearchIndex, type SearchIndex } from "./search-index.js";
 import { StatementCache } from "./statement-cache.js";
@@ -38,9 +38,7 @@ export type Statements = Pick<StatementCache, "select" | "prepared">;
 
 /** A statement cache that caches nothing: the query as drizzle builds it, on the flow's runner. */
 const UNCACHED: Statements = {
-  async select(_kind, where, build, bindings = {}) {
-    return (await build(where, bindings.limit, bindings.offset)) as Rows;
-  },
+  select: (_kind, where, build, bindings = {}) => build(where, bindings.limit, bindings.offset),
   prepared: () => undefined,
 };
 
@@ -100,24 +98,71 @@ export class TableAccess<T extends Table> {
    * blocking the event loop; on PostgreSQL the pool of `@viewsets/drizzle/pg` cancels it when the
    * request is aborted. An outage (unreachable, timeout, busy, disk full) becomes a 503
    * `ServiceUnavailable`; once the request is aborted, any failure is the signal's reason.
+   *
+   * When nothing has to wait (no transaction holds the connection, no lock is known) a statement
+   * that answers synchronously (better-sqlite3's) is answered synchronously: the caller awaits
+   * one promise instead of three nested ones. So it may also throw instead of rejecting: call it
+   * from an async function.
    */
-  async run<R>(ctx: RequestContext, kind: "read" | "write", statement: () => PromiseLike<R>): Promise<R> {
+  run<R>(ctx: RequestContext, kind: "read" | "write", statement: () => R | PromiseLike<R>): R | Promise<R> {
     // The signal itself is read only where something waits on it: the Node adapters make it then.
     checkAborted(ctx);
+    if (this.dialect.name === "pg") return this.runPg(ctx, statement);
+    // Outside this flow's transaction, a statement waits while another request's transaction
+    // holds the (one, synchronous) connection, and that transaction waits for it to finish.
+    const entry = enterOutside(this.databaseKey);
+    if (entry instanceof Promise || isKnownLocked(this.databaseKey, kind))
+      return this.runWaiting(ctx, kind, statement, entry);
+    let result: R | PromiseLike<R>;
     try {
-      if (this.dialect.name === "pg") return await inQueryScope({ signal: ctx.signal ?? neverAborted }, statement);
-      // Outside this flow's transaction, a statement waits while another request's transaction
-      // holds the (one, synchronous) connection, and that transaction waits for it to finish.
-      let leave = enterOutside(this.databaseKey);
-      if (leave instanceof Promise) leave = await leave;
-      try {
-        const waitMs = this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-        return await whileLocked(this.databaseKey, kind, ctx, waitMs, statement);
-      } finally {
-        leave?.();
-      }
+      result = statement();
+    } catch (error) {
+      // Locked by another connection: nothing was written, so waiting and trying again is safe.
+      if (isSqliteBusy(error)) return this.runWaiting(ctx, kind, statement, entry);
+      entry?.();
+      throw failureOf(error, ctx);
+    }
+    if (isThenable(result)) return this.runWaiting(ctx, kind, statement, entry, result);
+    entry?.();
+    return result;
+  }
+
+  private async runPg<R>(ctx: RequestContext, statement: () => R | PromiseLike<R>): Promise<R> {
+    try {
+      return await inQueryScope({ signal: ctx.signal ?? neverAborted }, statement);
     } catch (error) {
       throw failureOf(error, ctx);
+    }
+  }
+
+  /**
+   * A SQLite statement that has to wait: for the connection (`entry` a promise), for another
+   * connection's lock, or for its own driver (`pending`, the answer of its first try). The
+   * connection is counted as in use until it is done.
+   */
+  private async runWaiting<R>(
+    ctx: RequestContext,
+    kind: "read" | "write",
+    statement: () => R | PromiseLike<R>,
+    entry: ReturnType<typeof enterOutside>,
+    pending?: PromiseLike<R>,
+  ): Promise<R> {
+    let leave: (() => void) | undefined;
+    try {
+      leave = entry instanceof Promise ? await entry : entry;
+      if (pending) {
+        try {
+          return await pending;
+        } catch (error) {
+          if (!isSqliteBusy(error)) throw error;
+        }
+      }
+      const waitMs = this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+      return await whileLocked(this.databaseKey, kind, ctx, waitMs, statement);
+    } catch (error) {
+      throw failureOf(error, ctx);
+    } finally {
+      leave?.();
     }
   }
 

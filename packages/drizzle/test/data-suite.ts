@@ -525,6 +525,36 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(Number(stored.price)).toBe(99);
       });
 
+      it("update writes a Date and a JSON value changed in place, and leaves the others", async () => {
+        const created = await create({ name: "Lamp", price: "1", meta: { tags: ["a"] } });
+        const obj = (await products.get(ctx, created.id)) as Product & { meta: { tags: string[] } };
+        obj.createdAt.setTime(Date.UTC(2001, 0, 2, 3, 4, 5));
+        obj.meta.tags.push("b");
+        await products.update(ctx, obj);
+        const stored = (await products.get(ctx, created.id)) as Product & { meta: unknown };
+        expect(stored.createdAt.getTime()).toBe(Date.UTC(2001, 0, 2, 3, 4, 5));
+        expect(stored.meta).toEqual({ tags: ["a", "b"] });
+        expect(stored.name).toBe("Lamp");
+      });
+
+      it("update leaves a field changed by another request since the read when this one kept it", async () => {
+        const created = await create({ name: "Lamp", price: "1", meta: { tags: ["a"] } });
+        const first = (await products.get(ctx, created.id)) as Product & { meta: unknown };
+        const second = (await products.get(ctx, created.id)) as Product & { meta: unknown };
+        first.meta = { tags: ["x"] };
+        first.createdAt = new Date(Date.UTC(2002, 0, 1));
+        await products.update(ctx, first);
+        // Equal values in new objects: not a change.
+        second.meta = { tags: ["a"] };
+        second.createdAt = new Date(second.createdAt.getTime());
+        second.name = "Desk lamp";
+        await products.update(ctx, second);
+        const stored = (await products.get(ctx, created.id)) as Product & { meta: unknown };
+        expect(stored.meta).toEqual({ tags: ["x"] });
+        expect(stored.createdAt.getTime()).toBe(Date.UTC(2002, 0, 1));
+        expect(stored.name).toBe("Desk lamp");
+      });
+
       it("an update without changes still refreshes $onUpdate columns", async () => {
         const created = await create({ name: "Lamp", price: "1" });
         const before = created.updatedAt?.getTime() ?? 0;

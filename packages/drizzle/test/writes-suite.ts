@@ -98,6 +98,29 @@ export function runWritesSuite(setup: DialectSetup): void {
         expect(await names()).toEqual(["Outside"]);
       });
 
+      it("a read by id outside an open transaction sees neither its new rows nor its changes", async () => {
+        const kept = (await products.create(ctx, { name: "Before", sku: "B-1", price: "1" })) as { id: number };
+        const [begun, held] = [gate(), gate()];
+        let uncommitted = 0;
+        const inside = atomic(db(), async () => {
+          const row = (await products.get(ctx, kept.id)) as { name: string };
+          row.name = "Changed";
+          await products.update(ctx, row);
+          uncommitted = ((await products.create(ctx, { name: "New", sku: "N-1", price: "1" })) as { id: number }).id;
+          begun.open();
+          await held.wait;
+          throw new Error("roll back");
+        });
+        await begun.wait;
+        const reads = [products.get(ctx, kept.id), products.get(ctx, uncommitted)];
+        for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+        held.open();
+        await expect(inside).rejects.toThrow("roll back");
+        const [before, missing] = await Promise.all(reads);
+        expect((before as { name: string }).name).toBe("Before");
+        expect(missing).toBeNull();
+      });
+
       it("reads inside the transaction see its own writes, by list, count and id", async () => {
         const seenInside: unknown[] = [];
         await expect(

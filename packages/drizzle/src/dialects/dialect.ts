@@ -1,6 +1,6 @@
 import { getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import type { DriverError } from "../errors.js";
-import type { PreparableQuery, Rows } from "../runner.js";
+import type { PreparableQuery, Run } from "../runner.js";
 import type { PatternLookup } from "./patterns.js";
 import { pg } from "./pg.js";
 import { sqlite } from "./sqlite.js";
@@ -57,12 +57,9 @@ export interface Dialect {
    * `name` names it where the database names prepared statements (PostgreSQL): one name for one
    * text, as each connection keeps the first text it parsed under a name. `rows: "one"` for a
    * statement that returns at most one row (a write by primary key): only its first is read.
+   * A synchronous driver's rows come back synchronously (and its errors are thrown).
    */
-  prepare(
-    query: PreparableQuery,
-    name: string,
-    rows?: "all" | "one",
-  ): (values: Record<string, unknown>) => Promise<Rows>;
+  prepare(query: PreparableQuery, name: string, rows?: "all" | "one"): Run;
   /** The constraint a driver error reports, or undefined when it is not a constraint violation. */
   violationOf(error: DriverError): ConstraintViolation | undefined;
 }

@@ -3,6 +3,7 @@ import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
 import type { DriverError } from "../errors.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { LIKE_ESCAPE, globPattern, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
+import { isThenable, type Rows } from "../runner.js";
 import { flatRowReader } from "./sqlite-rows.js";
 import { unicodeLowerFunction } from "./unicode-lower.js";
 
@@ -23,6 +24,10 @@ function messageColumns(message: string): string[] {
 function jsonList(values: readonly unknown[]): string {
   // Written by hand so that a bigint keeps every digit (SQLite reads JSON integers as int64).
   return `[${values.map((value) => (typeof value === "bigint" ? value.toString() : JSON.stringify(value))).join(",")}]`;
+}
+
+function oneRow(row: Rows[number] | undefined): Rows {
+  return row === undefined ? [] : [row];
 }
 
 export const sqlite: Dialect = {
@@ -59,16 +64,12 @@ export const sqlite: Dialect = {
 
   prepare(query, _name, rows = "all") {
     const prepared = query.prepare();
-    if (rows === "all") {
-      const read = flatRowReader(prepared);
-      if (read) return async (values) => read(values);
-      return async (values) => await prepared.all!(values);
-    }
+    if (rows === "all") return flatRowReader(prepared) ?? ((values) => prepared.all!(values));
     // Stepped once: an INSERT or UPDATE ... RETURNING made its changes by then, and stepping
     // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table).
-    return async (values) => {
-      const row = await prepared.get!(values);
-      return row === undefined ? [] : [row];
+    return (values) => {
+      const row = prepared.get!(values);
+      return isThenable(row) ? Promise.resolve(row).then(oneRow) : oneRow(row);
     };
   },
 
