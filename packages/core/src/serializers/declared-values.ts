@@ -3,6 +3,7 @@ import type { FilterValue } from "../query/expression.js";
 import { querySetOf } from "../query/list-query.js";
 import { selectOnly } from "../query/manager.js";
 import type { ComputedField } from "./computed.js";
+import { representedValue } from "./represented.js";
 import type { FieldPlan } from "./field-plan.js";
 import { type RelatedField, type RelatedTarget, sourceOf, targetFieldsOf } from "./related.js";
 
@@ -54,9 +55,9 @@ async function loadTargets(
 function represent(target: object | undefined, field: RelatedField): unknown {
   if (target === undefined) return null;
   const values = target as Record<string, unknown>;
-  if (field.field !== undefined) return values[field.field] ?? null;
+  if (field.field !== undefined) return representedValue(values[field.field] ?? null);
   const nested: Record<string, unknown> = {};
-  for (const name of field.fields ?? []) nested[name] = values[name] ?? null;
+  for (const name of field.fields ?? []) nested[name] = representedValue(values[name] ?? null);
   return nested;
 }
 

@@ -13,6 +13,7 @@ const User = defineModel({
     id: { type: "int", primaryKey: true },
     name: { type: "string" },
     email: { type: "string" },
+    joinedAt: { type: "time" },
   },
 });
 const Post = defineModel({
@@ -24,6 +25,7 @@ const Post = defineModel({
     author: { type: "foreignKey", references: "User" },
     editorId: { type: "foreignKey", references: "User", nullable: true },
     draft: { type: "bool" },
+    publishedAt: { type: "time", nullable: true },
   },
 });
 type UserRow = RowOfModel<typeof User>;
@@ -34,8 +36,9 @@ describe("modelSerializer", () => {
     const serializer = modelSerializer(Post, {
       exclude: ["draft"],
       related: {
-        author: related(users, { fields: ["id", "name"] }),
+        author: related(users, { fields: ["id", "name", "joinedAt"] }),
         editor: related(users, { source: "editorId", field: "name" }),
+        since: related(users, { source: "author", field: "joinedAt" }),
       },
       computed: {
         words: computed((post, request) => post.body.split(" ").length + request.path.length, { type: "int" }),
@@ -50,9 +53,11 @@ describe("modelSerializer", () => {
       id: number;
       title: string;
       body: string;
-      author: { id: number; name: string };
+      author: { id: number; name: string; joinedAt: string };
       editorId: number | null;
+      publishedAt: string | null;
       editor: string | null;
+      since: string;
       words: number;
       shout: string | null;
     }>();

@@ -2,6 +2,7 @@ import type { Model } from "../models/define-model.js";
 import type { DeclaredField, Serializer } from "./base-serializer.js";
 import type { ComputedField } from "./computed.js";
 import type { RelatedField } from "./related.js";
+import type { RepresentedFields } from "./represented.js";
 
 type Key<Row> = keyof Row & string;
 type Names<Row> = readonly Key<Row>[];
@@ -51,9 +52,9 @@ export interface ModelSerializerOptions<Row, F, E, W, R, C> {
   readonly computed?: C;
 }
 
-/** The object one response carries for a row of `modelSerializer(...)` (before JSON: a Date is still a Date). */
+/** The object one response carries for a row of `modelSerializer(...)`: a model field's Date is its ISO text. */
 export type Serialized<Row, F, E, W, R, C> = Simplify<
-  Omit<Pick<Row, ShownKeys<Row, F, E, W>>, keyof R | keyof C> & {
+  Omit<RepresentedFields<Pick<Row, ShownKeys<Row, F, E, W>>>, keyof R | keyof C> & {
     -readonly [K in keyof R]: RelatedValue<Row, K, R[K]>;
   } & { -readonly [K in keyof C]: C[K] extends ComputedField<never, infer V> ? V : never }
 >;

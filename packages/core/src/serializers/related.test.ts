@@ -3,7 +3,9 @@ import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { blogApp, call, Post, type PostRow, User, type UserRow } from "../testing/blog-fixtures.js";
 import { computed } from "./computed.js";
-import { modelSerializer } from "./model-serializer.js";
+import { defineModel, type RowOfModel } from "../models/define-model.js";
+import { Router } from "../router/router.js";
+import { modelSerializer, type SerializedRow } from "./model-serializer.js";
 import { related } from "./related.js";
 
 describe("related and computed fields", () => {
@@ -167,5 +169,57 @@ describe("related and computed fields", () => {
       check(untyped({ n: computed((post: PostRow) => post.id, { type: "int", uses: ["nope" as "id"] }) })),
     ).toContain("computed field n uses a field the model lacks");
     expect(check(() => blogApp().serializer)).toBeUndefined();
+  });
+});
+
+describe("response objects", () => {
+  it("hold a Date of the row and of a related row as its ISO text, and the stored rows keep their Dates", async () => {
+    const Member = defineModel({
+      name: "Member",
+      fields: { id: { type: "int", primaryKey: true }, joinedAt: { type: "time" } },
+    });
+    const Event = defineModel({
+      name: "Event",
+      fields: {
+        id: { type: "int", primaryKey: true },
+        at: { type: "time" },
+        hostId: { type: "foreignKey", references: "Member" },
+      },
+    });
+    const joinedAt = new Date(Date.UTC(2020, 1, 29, 12, 30, 5, 7));
+    const at = new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 999));
+    const members = new MemoryManager<RowOfModel<typeof Member>>([{ id: 1, joinedAt }]);
+    const events = new MemoryManager<RowOfModel<typeof Event>>([{ id: 1, at, hostId: 1 }]);
+    const target = { model: Member, queryset: members };
+    const serializer = modelSerializer(Event, {
+      related: {
+        host: related(target, { source: "hostId", fields: ["id", "joinedAt"] }),
+        hostSince: related(target, { source: "hostId", field: "joinedAt" }),
+      },
+    });
+    const shown: SerializedRow<typeof serializer>[] = [];
+    class Events extends BaseViewSet<RowOfModel<typeof Event>> {
+      override async serializeRows(...args: Parameters<BaseViewSet<RowOfModel<typeof Event>>["serializeRows"]>) {
+        const out = await super.serializeRows(...args);
+        shown.push(...(out as SerializedRow<typeof serializer>[]));
+        return out;
+      }
+    }
+    const router = new Router("/api", { onError: () => {} });
+    router.register("events", new Events({ serializer: () => serializer, queryset: events, model: Event }));
+    const reply = await call(router, "GET", "/api/events/1");
+    expect(reply.status).toBe(200);
+    expect(shown).toEqual([
+      {
+        id: 1,
+        at: "1999-12-31T23:59:59.999Z",
+        hostId: 1,
+        host: { id: 1, joinedAt: "2020-02-29T12:30:05.007Z" },
+        hostSince: "2020-02-29T12:30:05.007Z",
+      },
+    ]);
+    expect(reply.body).toEqual(JSON.parse(JSON.stringify(shown[0])));
+    expect((await events.get({} as never, 1))?.at).toBe(at);
+    expect((await members.get({} as never, 1))?.joinedAt).toBe(joinedAt);
   });
 });

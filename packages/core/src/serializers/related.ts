@@ -1,5 +1,6 @@
 import type { Model } from "../models/define-model.js";
 import type { PipelineManager, ReadManager } from "../query/manager.js";
+import type { Represented } from "./represented.js";
 
 /**
  * Where a related field finds its rows: the target's model (for its fields and primary key) and
@@ -49,7 +50,7 @@ export function related<
 >(
   target: RelatedTarget<Target>,
   options: RelatedOptions<S> & { readonly fields: F },
-): RelatedField<{ [K in F[number]]: Target[K] }, NoInfer<S>>;
+): RelatedField<{ [K in F[number]]: Represented<Target[K]> }, NoInfer<S>>;
 export function related<
   Target extends object,
   const K extends keyof Target & string,
@@ -57,7 +58,7 @@ export function related<
 >(
   target: RelatedTarget<Target>,
   options: RelatedOptions<S> & { readonly field: K },
-): RelatedField<Target[K], NoInfer<S>>;
+): RelatedField<Represented<Target[K]>, NoInfer<S>>;
 export function related(
   target: RelatedTarget<object>,
   options: RelatedOptions<string | undefined> & { readonly fields?: readonly string[]; readonly field?: string },
