@@ -12,21 +12,31 @@ import type { Context, Middleware, Next } from "koa";
 
 const DISCONNECT_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
 
+/** Where `quietDisconnects` keeps the request's own error handler. */
+const OWN_ONERROR = Symbol("viewsets.koa.onerror");
+
+type QuietContext = Context & { [OWN_ONERROR]?: Context["onerror"] };
+
+/** A request's error handler that drops a client going away (one function for every request). */
+function quietOnError(this: QuietContext, error: Error & { code?: string }): void {
+  const code = error?.code ?? "";
+  if (DISCONNECT_CODES.has(code) || code.startsWith("HPE_")) return;
+  this[OWN_ONERROR]!.call(this, error);
+}
+
 /**
  * Koa reports a connection the client cut (a reset, the parse error of a half-sent body) to the
  * app's error log. A client going away is not a server failure: those are dropped for the
- * requests this adapter serves; anything else still reaches Koa's handler.
+ * requests this adapter serves; anything else still reaches Koa's handler. `loudDisconnects`
+ * gives the request its own handler back.
  */
-function quietDisconnects(ctx: Context): () => void {
-  const original = ctx.onerror;
-  ctx.onerror = (error: Error & { code?: string }) => {
-    const code = error?.code ?? "";
-    if (DISCONNECT_CODES.has(code) || code.startsWith("HPE_")) return;
-    original.call(ctx, error);
-  };
-  return () => {
-    ctx.onerror = original;
-  };
+function quietDisconnects(ctx: QuietContext): void {
+  ctx[OWN_ONERROR] = ctx.onerror;
+  ctx.onerror = quietOnError;
+}
+
+function loudDisconnects(ctx: QuietContext): void {
+  ctx.onerror = ctx[OWN_ONERROR]!;
 }
 
 /** Koa's context as the core's plain request. */
@@ -83,12 +93,12 @@ export function toKoa(handler: Handler): Middleware {
 /** The router (or any mountable core handler) as one Koa middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): Middleware {
   return async (ctx: Context, next: Next) => {
-    const restore = quietDisconnects(ctx);
+    quietDisconnects(ctx);
     const response = await router.handle(toApiRequest(ctx));
     if (response) sendApiResponse(ctx, response);
     else {
       // Not this router's request: the app's own routes keep Koa's error reporting.
-      restore();
+      loudDisconnects(ctx);
       await next();
     }
   };
