@@ -124,8 +124,27 @@ export function contextOf(request: ApiRequest): RequestContext {
 
 const parsedQueries = objectSlot<ApiRequest, Map<string, string[]>>("viewsets.query");
 
-/** The request's query parameters, parsed once per request whoever asks first. */
+/** A map that refuses changes: shared by every request without a query string. */
+class NoParams extends Map<string, string[]> {
+  override set(): this {
+    throw new TypeError("A request's query parameters are read-only.");
+  }
+  override delete(): boolean {
+    throw new TypeError("A request's query parameters are read-only.");
+  }
+  override clear(): void {
+    throw new TypeError("A request's query parameters are read-only.");
+  }
+}
+
+const NO_PARAMS: ReadonlyMap<string, readonly string[]> = new NoParams();
+
+/**
+ * The request's query parameters, parsed once per request whoever asks first. A request without
+ * a query string (most retrieves) shares one empty map: nothing to parse or to keep on it.
+ */
 export function queryParamsOf(request: ApiRequest): ReadonlyMap<string, readonly string[]> {
+  if (request.rawQuery === "") return NO_PARAMS;
   let params = parsedQueries.get(request);
   if (!params) {
     params = parseQuery(request.rawQuery);

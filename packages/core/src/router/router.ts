@@ -232,11 +232,12 @@ export class Router implements Mountable {
     return null;
   }
 
-  private async dispatch(
+  /** The route's answer; not an async function, so that the viewset's own promise comes back without a step in between. */
+  private dispatch(
     match: NonNullable<ReturnType<typeof matchPath>>,
     entry: ResourceEntry,
     request: ApiRequest,
-  ): Promise<ApiResponse | null> {
+  ): Promise<ApiResponse | null> | ApiResponse | null {
     switch (match.kind) {
       case "list":
         if (!entry.viewset) return null;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { type ApiRequest, queryParamsOf } from "../http/request.js";
+import { Router } from "../router/router.js";
+import { BaseSerializer } from "../serializers/base-serializer.js";
+import { call } from "../testing/blog-fixtures.js";
+import { Category, type CategoryRow } from "../testing/fixtures.js";
+import { MemoryManager } from "../testing/memory-manager.js";
+import { BaseViewSet } from "./base-viewset.js";
+
+// A model with neither related nor computed fields: the base class answers it without waiting on
+// serializeRows, and has to notice when a subclass overrides one of the two hooks.
+function categories(
+  ViewSet: new (options: ConstructorParameters<typeof BaseViewSet<CategoryRow>>[0]) => BaseViewSet<CategoryRow>,
+) {
+  const router = new Router("/api", { onError: () => {} });
+  const queryset = new MemoryManager<CategoryRow>([
+    { id: 1, title: "Shoes" },
+    { id: 2, title: "Hats" },
+  ]);
+  router.register("categories", new ViewSet({ serializer: () => new BaseSerializer(), queryset, model: Category }));
+  return router;
+}
+
+describe("response objects of a model without related or computed fields", () => {
+  it("come from a subclass's serializeRows on list and retrieve", async () => {
+    const calls: number[] = [];
+    class Counted extends BaseViewSet<CategoryRow> {
+      override async serializeRows(...args: Parameters<BaseViewSet<CategoryRow>["serializeRows"]>) {
+        const out = await super.serializeRows(...args);
+        calls.push(out.length);
+        return out.map((row) => ({ ...row, counted: true }));
+      }
+    }
+    const router = categories(Counted);
+    const list = await call(router, "GET", "/api/categories/");
+    expect(list.body.results).toEqual([
+      { id: 1, title: "Shoes", counted: true },
+      { id: 2, title: "Hats", counted: true },
+    ]);
+    const one = await call(router, "GET", "/api/categories/2");
+    expect(one.body).toEqual({ id: 2, title: "Hats", counted: true });
+    expect(calls).toEqual([2, 1]);
+  });
+
+  it("come from a subclass's serialize on list and retrieve", async () => {
+    class Shouting extends BaseViewSet<CategoryRow> {
+      override serialize(...args: Parameters<BaseViewSet<CategoryRow>["serialize"]>) {
+        const out = super.serialize(...args);
+        return { ...out, title: String(out.title).toUpperCase() };
+      }
+    }
+    const router = categories(Shouting);
+    expect((await call(router, "GET", "/api/categories/")).body.results.map((row: CategoryRow) => row.title)).toEqual([
+      "SHOES",
+      "HATS",
+    ]);
+    expect((await call(router, "GET", "/api/categories/1")).body.title).toBe("SHOES");
+  });
+
+  it("are the serializer's fields with the base class", async () => {
+    const router = categories(BaseViewSet);
+    expect((await call(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
+  });
+});
+
+function request(rawQuery: string): ApiRequest {
+  return { method: "GET", path: "/api/x", rawQuery, headers: {}, origin: "http://test", body: { kind: "none" } };
+}
+
+describe("queryParamsOf", () => {
+  it("parses a query once per request", () => {
+    const one = request("a=1&a=2&b=x%20y");
+    expect([...queryParamsOf(one)]).toEqual([
+      ["a", ["1", "2"]],
+      ["b", ["x y"]],
+    ]);
+    expect(queryParamsOf(one)).toBe(queryParamsOf(one));
+    expect(queryParamsOf(request("a=3")).get("a")).toEqual(["3"]);
+  });
+
+  it("gives a request without a query an empty map that refuses changes", () => {
+    const params = queryParamsOf(request("")) as Map<string, string[]>;
+    expect(params.size).toBe(0);
+    expect(() => params.set("a", ["1"])).toThrow(TypeError);
+    expect(() => params.delete("a")).toThrow(TypeError);
+    expect(() => params.clear()).toThrow(TypeError);
+    expect(queryParamsOf(request("")).size).toBe(0);
+  });
+});
