@@ -15,32 +15,46 @@ type Row<T extends Table> = T["$inferSelect"];
 let preparedGets = 0;
 type Insert<T extends Table> = T["$inferInsert"];
 
+/** The row a lookup by primary key found (noted for `update`), or null. */
+function firstRow<R>(rows: Rows): R | null {
+  const row = rows[0];
+  if (!row) return null;
+  rememberRow(row);
+  return row as R;
+}
+
 /** The statements on one row by its primary key: get, create, update, delete. */
 export class RowStatements<T extends Table> {
   constructor(private readonly access: TableAccess<T>) {}
 
-  async get(ctx: RequestContext, id: number | bigint): Promise<Row<T> | null> {
-    checkAborted(ctx);
-    const value = this.primaryKeyValue(id);
-    if (value === undefined) return null;
-    // Without a scope the query never changes: prepare it once instead of building it per call.
-    // With one, the scope's condition may differ per request: a statement per shape.
-    // In a transaction, the statement of the transaction's own client (see `statements`).
-    // No LIMIT: the primary key matches one row at most, and on SQLite a bound `LIMIT ?` makes
-    // this lookup cost three times as much (~13 µs more on the shop's table).
-    const found = this.access.run(ctx, "read", () =>
-      this.access.options.scope || this.access.inTransaction
-        ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
-            this.access.db.select().from(this.access.table).where(where),
-          )
-        : this.runPreparedGet(value),
-    );
-    // better-sqlite3's rows come back synchronously: no promise to wait for.
-    const rows = found instanceof Promise ? await found : found;
-    const row = rows[0];
-    if (!row) return null;
-    rememberRow(row);
-    return row as Row<T>;
+  /**
+   * Not an async function: on SQLite the row is there at once, and the answer is a promise already
+   * settled, with no step of its own for the caller to wait through. Errors still reject.
+   */
+  get(ctx: RequestContext, id: number | bigint): Promise<Row<T> | null> {
+    try {
+      checkAborted(ctx);
+      const value = this.primaryKeyValue(id);
+      if (value === undefined) return Promise.resolve(null);
+      // Without a scope the query never changes: prepare it once instead of building it per call.
+      // With one, the scope's condition may differ per request: a statement per shape.
+      // In a transaction, the statement of the transaction's own client (see `statements`).
+      // No LIMIT: the primary key matches one row at most, and on SQLite a bound `LIMIT ?` makes
+      // this lookup cost three times as much (~13 µs more on the shop's table).
+      const found = this.access.run(ctx, "read", () =>
+        this.access.options.scope || this.access.inTransaction
+          ? this.access.statements.select("get", this.access.where(ctx, [eq(this.primaryKeyColumn, value)]), (where) =>
+              this.access.db.select().from(this.access.table).where(where),
+            )
+          : this.runPreparedGet(value),
+      );
+      // better-sqlite3's rows come back synchronously: no promise to wait for.
+      return found instanceof Promise
+        ? found.then((rows: Rows) => firstRow<Row<T>>(rows))
+        : Promise.resolve(firstRow<Row<T>>(found));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   async create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {

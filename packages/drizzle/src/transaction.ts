@@ -63,12 +63,15 @@ class ConnectionGate {
     return this.enterNow();
   }
 
+  /** The end of one statement in flight: one function per gate, not one per statement. */
+  private readonly leave = (): void => {
+    this.inFlight--;
+    if (this.inFlight === 0) this.wake();
+  };
+
   enterNow(): () => void {
     this.inFlight++;
-    return () => {
-      this.inFlight--;
-      if (this.inFlight === 0) this.wake();
-    };
+    return this.leave;
   }
 }
 
