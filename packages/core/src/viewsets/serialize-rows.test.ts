@@ -64,7 +64,15 @@ describe("response objects of a model without related or computed fields", () =>
 });
 
 function request(rawQuery: string): ApiRequest {
-  return { method: "GET", path: "/api/x", rawQuery, headers: {}, origin: "http://test", body: { kind: "none" } };
+  return {
+    method: "GET",
+    path: "/api/x",
+    rawQuery,
+    headers: {},
+    origin: "http://test",
+    remoteAddress: "127.0.0.1",
+    body: { kind: "none" },
+  };
 }
 
 describe("queryParamsOf", () => {
