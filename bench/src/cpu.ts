@@ -1,0 +1,79 @@
+/**
+ * `pnpm --filter @viewsets/bench run cpu [frameworks] [scenarios]`: the server's CPU time per
+ * request at a fixed rate, viewset against hand-written, over HTTP.
+ *
+ *   pnpm --filter @viewsets/bench run cpu koa,hono retrieve
+ *
+ * req/s at saturation moves with everything else on a 2-core machine (the load generator shares
+ * it); CPU per request at a rate both servers sustain is the cost itself. Both servers stay up and
+ * take turns of one second, so the machine's slow spells fall on both; with `BENCH_PIN=1` the
+ * server runs on CPU 1 and this process (the load) should be started on CPU 0
+ * (`taskset -c 0 ...`). Reports the lowest, first-quartile and median µs per request of each side.
+ */
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FRAMEWORKS, type Framework } from "./apps.js";
+import type { Implementation } from "./config.js";
+import { copyDatabase, seededDatabase } from "./data.js";
+import { measure, median, startServer, warmUp } from "./load.js";
+import { SCENARIOS, type Scenario } from "./scenarios.js";
+
+const RATE = Number(process.env.BENCH_RATE ?? 4000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
+const SIDES: readonly Implementation[] = ["viewset", "hand-written"];
+
+/** CPU time of a process so far, user and system, in ms (Linux: /proc, 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function quantile(values: readonly number[], q: number): number {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
+}
+
+const frameworks = (process.argv[2] ?? FRAMEWORKS.join(",")).split(",") as Framework[];
+const scenarios = (process.argv[3] ?? "list,retrieve,create").split(",") as (keyof typeof SCENARIOS)[];
+const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
+const scratch = mkdtempSync(join(tmpdir(), "viewsets-cpu-"));
+
+console.log(
+  `\n| adapter | scenario | viewset µs CPU/request (min / p25 / median) | hand-written (min / p25 / median) | hand-written / viewset (medians) |`,
+);
+console.log("|---|---|---|---|---:|");
+for (const framework of frameworks) {
+  for (const name of scenarios) {
+    const load: Scenario = SCENARIOS[name];
+    const writes = name === "create";
+    const servers = await Promise.all(
+      SIDES.map((implementation) =>
+        startServer({
+          framework,
+          implementation,
+          database: writes ? copyDatabase(file, scratch, `${framework}-${implementation}`) : file,
+          readonly: !writes,
+        }),
+      ),
+    );
+    for (const server of servers) await warmUp(server, load, 10_000);
+    const perRequest: number[][] = SIDES.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let turn = 0; turn < servers.length; turn++) {
+        // Alternate which side goes first, so neither always follows the other.
+        const side = (turn + round) % servers.length;
+        const server = servers[side]!;
+        const before = cpuMs(server.pid);
+        const sample = await measure(server, load, 1, RATE);
+        perRequest[side]!.push(((cpuMs(server.pid) - before) * 1000) / sample.rps);
+      }
+    }
+    await Promise.all(servers.map((server) => server.stop()));
+    const [viewset, hand] = perRequest.map((values) => [Math.min(...values), quantile(values, 0.25), median(values)]);
+    const shown = (v: number[]) => v.map((x) => x.toFixed(1)).join(" / ");
+    console.log(
+      `| ${framework} | ${name} | ${shown(viewset!)} | ${shown(hand!)} | ${(hand![2]! / viewset![2]!).toFixed(3)} |`,
+    );
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
