@@ -65,7 +65,7 @@ for (const framework of frameworks) {
         const server = servers[side]!;
         const before = cpuMs(server.pid);
         const sample = await measure(server, load, 1, RATE);
-        perRequest[side]!.push(((cpuMs(server.pid) - before) * 1000) / sample.rps);
+        perRequest[side]!.push(((cpuMs(server.pid) - before) * 1000) / sample.requests);
       }
     }
     await Promise.all(servers.map((server) => server.stop()));

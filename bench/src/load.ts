@@ -23,6 +23,8 @@ export interface RunningServer {
 export interface Sample {
   /** Completed requests per second. */
   readonly rps: number;
+  /** Completed requests in all. */
+  readonly requests: number;
   readonly p50: number;
   readonly p99: number;
   /** Responses that were not 2xx, plus connection errors: a sample with any is not counted. */
@@ -117,6 +119,7 @@ export async function measure(server: RunningServer, load: Load, seconds: number
   const elapsed = (result.finish.getTime() - result.start.getTime()) / 1000;
   return {
     rps: result.requests.total / elapsed,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors,

@@ -49,9 +49,7 @@ export class RowStatements<T extends Table> {
           : this.runPreparedGet(value),
       );
       // better-sqlite3's rows come back synchronously: no promise to wait for.
-      return found instanceof Promise
-        ? found.then((rows: Rows) => firstRow<Row<T>>(rows))
-        : Promise.resolve(firstRow<Row<T>>(found));
+      return found instanceof Promise ? found.then(firstRow<Row<T>>) : Promise.resolve(firstRow<Row<T>>(found));
     } catch (error) {
       return Promise.reject(error);
     }
