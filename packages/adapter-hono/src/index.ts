@@ -109,19 +109,23 @@ function answer(c: Context, response: ApiResponse, first: boolean): Response {
 
 /** One core handler as a Hono handler, mounted as one (`app.get(path, toHono(handler))`). */
 export function toHono(handler: Handler): MiddlewareHandler {
-  return async (c: Context) => {
+  // Not async functions, here and below: the core's promise is followed with one step, not an
+  // await and the function's own promise after it (each a turn of the microtask queue).
+  return (c: Context) => {
     const request = requestOf(c);
-    return answer(c, await handler(request instanceof Promise ? await request : request), c.req.routeIndex === 0);
+    const answered = request instanceof Promise ? request.then(handler) : handler(request);
+    return Promise.resolve(answered).then((response) => answer(c, response, c.req.routeIndex === 0));
   };
 }
 
 /** The router (or any mountable core handler) as one Hono middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): MiddlewareHandler {
-  return async (c: Context, next: Next) => {
+  return (c: Context, next: Next) => {
     const request = requestOf(c);
-    const response = await router.handle(request instanceof Promise ? await request : request);
-    if (response) return answer(c, response, c.req.routeIndex === 0);
-    await next();
+    const handled = request instanceof Promise ? request.then((read) => router.handle(read)) : router.handle(request);
+    return handled.then((response) =>
+      response ? answer(c, response, c.req.routeIndex === 0) : next().then(() => undefined),
+    );
   };
 }
 

@@ -129,11 +129,14 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   /** Loads the object of a detail route: 404 when absent, then object-level permissions. */
   async getObject(context: ViewContext, id: number | bigint): Promise<Row> {
-    const obj = await this.getQueryset(context.request).get(context, id);
+    return this.checkedObject(context, await this.getQueryset(context.request).get(context, id));
+  }
+
+  /** A loaded object past the 404 and its object permissions: a promise only when a permission checks objects. */
+  private checkedObject(context: ViewContext, obj: Row | null | undefined): Row | Promise<Row> {
     if (obj === null || obj === undefined) throw new NotFound();
     const checked = checkObjectPermissions(this.options, context, obj);
-    if (checked) await checked;
-    return obj;
+    return checked ? checked.then(() => obj) : obj;
   }
 
   /** One row's model fields; related and computed fields are added by `serializeRows`. */
@@ -222,8 +225,13 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
     const shown = sparseFieldPlan(this.getFieldPlan(), context.params);
-    // The whole row: object permissions and overrides of getObject see every field.
-    const obj = await this.getObject(context, id);
+    // The whole row: object permissions and overrides of getObject see every field. The base
+    // class's own getObject runs inline: one async function fewer per request, a measured cost.
+    const found =
+      this.getObject === BaseViewSet.prototype.getObject
+        ? this.checkedObject(context, await this.getQueryset(context.request).get(context, id))
+        : await this.getObject(context, id);
+    const obj = found instanceof Promise ? await found : found;
     const objects = this.responseObjects(context, [obj], shown);
     return taggedJSON(context.request, 200, (objects instanceof Promise ? await objects : objects)[0]);
   }

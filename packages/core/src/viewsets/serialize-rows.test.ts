@@ -63,6 +63,60 @@ describe("response objects of a model without related or computed fields", () =>
   });
 });
 
+describe("retrieve's object", () => {
+  it("comes from a subclass's getObject", async () => {
+    class Renamed extends BaseViewSet<CategoryRow> {
+      override async getObject(...args: Parameters<BaseViewSet<CategoryRow>["getObject"]>) {
+        return { ...(await super.getObject(...args)), title: "From getObject" };
+      }
+    }
+    const router = categories(Renamed);
+    expect((await call(router, "GET", "/api/categories/2")).body).toEqual({ id: 2, title: "From getObject" });
+    expect((await call(router, "GET", "/api/categories/9")).status).toBe(404);
+  });
+
+  it("passes the object permissions, synchronous or not, before it is shown", async () => {
+    for (const answer of [(id: number) => id === 1, async (id: number) => id === 1]) {
+      const router = new Router("/api", { onError: () => {} });
+      const queryset = new MemoryManager<CategoryRow>([
+        { id: 1, title: "Shoes" },
+        { id: 2, title: "Hats" },
+      ]);
+      const onlyFirst = {
+        hasObjectPermission: (_r: ApiRequest, _v: unknown, obj: unknown) => answer((obj as CategoryRow).id),
+      };
+      router.register(
+        "categories",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset,
+          model: Category,
+          permissions: [onlyFirst],
+        }),
+      );
+      expect((await call(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
+      expect((await call(router, "GET", "/api/categories/2")).status).toBe(403);
+      expect((await call(router, "GET", "/api/categories/3")).status).toBe(404);
+    }
+  });
+
+  it("is answered with a problem when the manager throws or rejects", async () => {
+    for (const failure of [
+      () => {
+        throw new Error("sync");
+      },
+      () => Promise.reject(new Error("async")),
+    ]) {
+      const router = categories(BaseViewSet);
+      const viewset = router.describe()[0]!.viewset as BaseViewSet<CategoryRow>;
+      (viewset.options.queryset as { get: unknown }).get = failure;
+      const response = await call(router, "GET", "/api/categories/1");
+      expect(response.status).toBe(500);
+      expect(JSON.stringify(response.body)).not.toMatch(/sync/);
+    }
+  });
+});
+
 function request(rawQuery: string): ApiRequest {
   return {
     method: "GET",
