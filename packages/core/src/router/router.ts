@@ -206,14 +206,17 @@ export class Router implements Mountable {
     const routed = head ? withMethod(request, "GET") : request;
     // Not an async function: the route's own promise is followed with one step, not an await and
     // the function's promise after it (each a turn of the microtask queue, a measured cost).
-    let answered: Promise<ApiResponse | null> | ApiResponse | null;
+    let answered: PromiseLike<ApiResponse | null> | ApiResponse | null;
     try {
       answered = match && entry ? this.dispatch(match, entry, routed) : null;
     } catch (error) {
       answered = this.failure(error, request);
     }
-    if (!(answered instanceof Promise)) return Promise.resolve(this.finish(answered, request, head));
-    return answered.then(
+    if (answered === null || typeof (answered as Partial<PromiseLike<unknown>>).then !== "function") {
+      return Promise.resolve(this.finish(answered as ApiResponse | null, request, head));
+    }
+    // A native promise as it is; another thenable (a custom ViewSet's) adopted as `await` would.
+    return Promise.resolve(answered).then(
       (response) => this.finish(response, request, head),
       (error: unknown) => this.finish(this.failure(error, request), request, head),
     );
