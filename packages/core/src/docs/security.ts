@@ -1,6 +1,7 @@
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { ApiRequest } from "../http/request.js";
+import { isThenable } from "../http/thenable.js";
 import type { HttpMethod } from "../viewsets/actions.js";
 import type { ViewInfo } from "../viewsets/view-info.js";
 import type { DocumentBuilder } from "./document-builder.js";
@@ -49,10 +50,6 @@ export function securitySchemeNames(builder: DocumentBuilder, authenticators: re
     if (!names.includes(name)) names.push(name);
   }
   return names;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 /**

@@ -42,9 +42,11 @@ describe("a custom ViewSet's answer through the router", () => {
     }
   });
 
-  it("is a 404 when the viewset answers nothing", async () => {
-    const { router } = routerWith((() => null) as unknown as ViewSet["handle"]);
-    expect((await call(router, "GET", "/api/things/")).status).toBe(404);
+  it("is a 404 when the viewset answers nothing, at once or later", async () => {
+    for (const nothing of [() => null, () => undefined, async () => null, async () => undefined]) {
+      const { router } = routerWith(nothing as unknown as ViewSet["handle"]);
+      expect((await call(router, "GET", "/api/things/")).status).toBe(404);
+    }
   });
 
   it("is a rejection, not a throw, when the request itself cannot be routed", async () => {

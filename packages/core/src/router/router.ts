@@ -4,6 +4,7 @@ import { isServerFailure } from "../http/failure-log.js";
 import { authorityOf, hostName, isHostAllowed } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, type Mountable, withMethod } from "../http/request.js";
+import { isThenable } from "../http/thenable.js";
 import type { GenericSchema } from "valibot";
 import {
   type ActionBody,
@@ -212,9 +213,8 @@ export class Router implements Mountable {
     } catch (error) {
       answered = this.failure(error, request);
     }
-    if (answered === null || typeof (answered as Partial<PromiseLike<unknown>>).then !== "function") {
-      return Promise.resolve(this.finish(answered as ApiResponse | null, request, head));
-    }
+    // No answer at all (null or undefined) is a 404, as before.
+    if (!isThenable(answered)) return Promise.resolve(this.finish(answered ?? null, request, head));
     // A native promise as it is; another thenable (a custom ViewSet's) adopted as `await` would.
     return Promise.resolve(answered).then(
       (response) => this.finish(response, request, head),

@@ -1,3 +1,4 @@
+import { isThenable } from "../http/thenable.js";
 import { ipBucket } from "./ip-bucket.js";
 import { defaultThrottleStore } from "./memory-store.js";
 import { type Rate, parseRate } from "./rate.js";
@@ -52,7 +53,7 @@ export function rateThrottle(config: RateThrottleConfig): RateThrottle {
       const identity = config.identify(subject);
       if (identity === null) return null;
       const hit = store.hit(prefix + identity, rate.count, windowMs, now());
-      return isPromise(hit) ? hit.then(decide) : decide(hit);
+      return isThenable(hit) ? Promise.resolve(hit).then(decide) : decide(hit);
     },
   };
 }
@@ -111,8 +112,4 @@ function decision(hit: ThrottleHit | null, limit: number): ThrottleDecision | nu
     // Whole seconds, rounded up: a client that waits exactly this long is let in.
     retryAfter: hit.allowed ? 0 : Math.max(1, Math.ceil(hit.retryAfterMs / 1000)),
   };
-}
-
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
