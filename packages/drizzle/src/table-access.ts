@@ -2,7 +2,7 @@ import { and, getTableName, type Column, type SQL, type Table } from "drizzle-or
 import { isAborted, type RequestContext } from "@viewsets/core";
 import { DEFAULT_LOCK_WAIT_MS, isKnownLocked, whileLocked } from "./lock-wait.js";
 import { isSqliteBusy, outageOf, serviceUnavailable } from "./outages.js";
-import { inQueryScope } from "./query-scope.js";
+import { inQueryScope, type QueryScope } from "./query-scope.js";
 import { columnsOf, primaryKeyOf } from "./columns.js";
 import { dialectOf, type Dialect } from "./dialects/dialect.js";
 import type { SqlTarget } from "./expressions.js";
@@ -32,6 +32,20 @@ export interface ManagerOptions<T extends Table> {
 }
 
 const neverAborted = new AbortController().signal;
+
+/**
+ * The scope of a request's PostgreSQL statement. Its signal is read only by a pool that cancels
+ * on abort (`createPgPool`'s): any other pool (a plain `pg.Pool`) never asks, so the request
+ * makes no AbortController (~3.5 µs, and it outlives young-generation collections on Node 20:
+ * BENCHMARKS.md, finding 7). A class, not a literal with a getter (V8's slow path for those).
+ */
+class RequestQueryScope implements QueryScope {
+  constructor(private readonly ctx: RequestContext) {}
+
+  get signal(): AbortSignal {
+    return this.ctx.signal ?? neverAborted;
+  }
+}
 
 /** Prepared statements by shape, or none (see `TableAccess.statements`). */
 export type Statements = Pick<StatementCache, "select" | "prepared">;
@@ -129,7 +143,7 @@ export class TableAccess<T extends Table> {
 
   private async runPg<R>(ctx: RequestContext, statement: () => R | PromiseLike<R>): Promise<R> {
     try {
-      return await inQueryScope({ signal: ctx.signal ?? neverAborted }, statement);
+      return await inQueryScope(new RequestQueryScope(ctx), statement);
     } catch (error) {
       throw failureOf(error, ctx);
     }

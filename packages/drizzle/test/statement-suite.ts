@@ -194,6 +194,32 @@ export function runStatementSuite(setup: StatementSetup): void {
       });
     });
 
+    it("reads and writes without making the request's signal when the pool does not cancel on abort", async () => {
+      // A plain pool (or SQLite) never asks for the signal: making one costs an AbortController
+      // per request. createPgPool's pool asks, to cancel (pg-faults.test.ts).
+      let signalReads = 0;
+      const request = requestOf();
+      const counting: RequestContext = {
+        request,
+        user: undefined,
+        aborted: () => false,
+        get signal() {
+          signalReads++;
+          return new AbortController().signal;
+        },
+      };
+      const loaded = (await products.get(counting, rows[0]!.id)) as Row;
+      expect(loaded).toMatchObject({ name: "p0" });
+      expect(await products.count(counting)).toBe(12);
+      expect(await products.all(counting)).toHaveLength(12);
+      loaded.name = "renamed";
+      expect(await products.update(counting, loaded)).toMatchObject({ id: rows[0]!.id, name: "renamed" });
+      const created = (await products.create(counting, { name: "new", sku: "new", price: "1.00", status: "live" })) as Row;
+      await products.delete(counting, created);
+      expect(await products.get(counting, created.id)).toBeNull();
+      expect(signalReads).toBe(0);
+    });
+
     it("holds a bounded number of shapes, dropping the least recently used", async () => {
       const cache = new StatementCache(dialectOf(fx.products), 2);
       const db = fx.db as unknown as Runner;
