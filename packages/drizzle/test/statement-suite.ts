@@ -214,7 +214,12 @@ export function runStatementSuite(setup: StatementSetup): void {
       expect(await products.all(counting)).toHaveLength(12);
       loaded.name = "renamed";
       expect(await products.update(counting, loaded)).toMatchObject({ id: rows[0]!.id, name: "renamed" });
-      const created = (await products.create(counting, { name: "new", sku: "new", price: "1.00", status: "live" })) as Row;
+      const created = (await products.create(counting, {
+        name: "new",
+        sku: "new",
+        price: "1.00",
+        status: "live",
+      })) as Row;
       await products.delete(counting, created);
       expect(await products.get(counting, created.id)).toBeNull();
       expect(signalReads).toBe(0);
