@@ -2,15 +2,33 @@ import type { Column } from "drizzle-orm";
 import type { FilterValue } from "@viewsets/core";
 import { isDecimalStringColumn, isFloatColumn } from "./columns.js";
 
+/** A signed integer type's inclusive bounds, as bigints and as numbers (2^n is exact as a double). */
+interface IntegerRange {
+  readonly min: bigint;
+  readonly max: bigint;
+  readonly minNumber: number;
+  readonly maxNumber: number;
+}
+
+function signedRange(bits: number): IntegerRange {
+  const max = 2n ** BigInt(bits - 1) - 1n;
+  return Object.freeze({ min: -max - 1n, max, minNumber: -(2 ** (bits - 1)), maxNumber: 2 ** (bits - 1) - 1 });
+}
+
+// Made once: every lookup by id asks (built per call, the bounds were a measured allocation).
+const INT16 = signedRange(16);
+const INT32 = signedRange(32);
+const INT64 = signedRange(64);
+
 /** The inclusive range of an integer column, or undefined when it is not one. */
-export function integerRangeOf(column: Column): readonly [bigint, bigint] | undefined {
+function integerRangeOf(column: Column): IntegerRange | undefined {
   switch (column.columnType) {
     case "PgSmallInt":
     case "PgSmallSerial":
-      return [-(2n ** 15n), 2n ** 15n - 1n];
+      return INT16;
     case "PgInteger":
     case "PgSerial":
-      return [-(2n ** 31n), 2n ** 31n - 1n];
+      return INT32;
     case "PgBigSerial53":
     case "PgBigSerial64":
     case "PgBigInt53":
@@ -19,7 +37,7 @@ export function integerRangeOf(column: Column): readonly [bigint, bigint] | unde
     case "SQLiteBigInt":
     case "PgNumericBigInt":
     case "SQLiteNumericBigInt":
-      return [-(2n ** 63n), 2n ** 63n - 1n];
+      return INT64;
     default:
       return undefined;
   }
@@ -29,12 +47,13 @@ export function integerRangeOf(column: Column): readonly [bigint, bigint] | unde
 export function rangePosition(column: Column, value: number | bigint): -1 | 0 | 1 {
   const range = integerRangeOf(column);
   if (!range) return 0;
-  const big = typeof value === "bigint" ? value : Number.isInteger(value) ? BigInt(value) : undefined;
-  if (big === undefined) {
-    // A fraction: compare against the bounds as numbers.
-    return value < Number(range[0]) ? -1 : value > Number(range[1]) ? 1 : 0;
+  // A fraction, or a safe integer (most ids): compared as numbers, exact for both. INT64's
+  // number bounds round up to ±2^63, but no safe integer comes near them.
+  if (typeof value === "number" && (!Number.isInteger(value) || Number.isSafeInteger(value))) {
+    return value < range.minNumber ? -1 : value > range.maxNumber ? 1 : 0;
   }
-  return big < range[0] ? -1 : big > range[1] ? 1 : 0;
+  const big = typeof value === "bigint" ? value : BigInt(value);
+  return big < range.min ? -1 : big > range.max ? 1 : 0;
 }
 
 function toDate(value: FilterValue, column: Column): Date {
