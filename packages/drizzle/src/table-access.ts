@@ -141,12 +141,11 @@ export class TableAccess<T extends Table> {
     return result;
   }
 
-  private async runPg<R>(ctx: RequestContext, statement: () => R | PromiseLike<R>): Promise<R> {
-    try {
-      return await inQueryScope(new RequestQueryScope(ctx), statement);
-    } catch (error) {
+  /** Not an async function: the statement's promise is followed with one step, not an await and the function's own promise. */
+  private runPg<R>(ctx: RequestContext, statement: () => R | PromiseLike<R>): Promise<R> {
+    return inQueryScope(new RequestQueryScope(ctx), statement).catch((error: unknown) => {
       throw failureOf(error, ctx);
-    }
+    });
   }
 
   /**

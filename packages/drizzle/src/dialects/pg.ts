@@ -43,8 +43,9 @@ export const pg: Dialect = {
   // `rows` changes nothing here: the driver reads every row either way.
   prepare(query, name) {
     const prepared = query.prepare(name);
-    // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns.
-    return async (values) => await prepared.execute!(values);
+    // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns. Its
+    // promise as it is (drizzle's execute is an async function): no step of our own around it.
+    return (values) => prepared.execute!(values);
   },
 
   violationOf(error: DriverError): ConstraintViolation | undefined {
