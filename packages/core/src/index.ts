@@ -102,7 +102,13 @@ export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";
 export { INT64_MAX, INT64_MIN, MAX_YEAR, MIN_YEAR, isStorableTime, isValidDate, parseInt64 } from "./query/coerce.js";
-export { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem, isDecimalText } from "./models/decimal.js";
+export {
+  DECIMAL_PATTERN,
+  type DecimalLimits,
+  decimalLimitProblem,
+  decimalPattern,
+  isDecimalText,
+} from "./models/decimal.js";
 export {
   JSON_DEPTH_MESSAGE,
   MAX_JSON_DEPTH,

@@ -1,4 +1,4 @@
-import { DECIMAL_PATTERN } from "../models/decimal.js";
+import { decimalPattern } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { Lookup } from "../query/expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
@@ -36,8 +36,9 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
         ...(field.references ? { description: `Primary key of a ${field.references}.` } : {}),
       };
     case "decimal":
-      // Decimals travel as strings so that no digit is lost.
-      return { type: "string", format: "decimal", pattern: DECIMAL_PATTERN.source };
+      // Decimals travel as strings so that no digit is lost; the pattern holds the field's
+      // maxDigits and decimalPlaces as the server counts them.
+      return { type: "string", format: "decimal", pattern: decimalPattern(field) };
     case "string":
     case "text":
       return field.maxLength !== undefined ? { type: "string", maxLength: field.maxLength } : { type: "string" };

@@ -19,6 +19,7 @@ import {
 import type { Permission } from "../auth/permissions.js";
 import { sendJSON } from "../http/respond.js";
 import { contractApp, countingThrottle } from "../testing/fixtures.js";
+import { fieldSchema, lookupParameter } from "./field-schemas.js";
 import { OpenAPIGenerator } from "./openapi.js";
 import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
 import { Note, router as notesRouter } from "./__fixtures__/app.js";
@@ -311,6 +312,14 @@ describe("include(router) on the contract app", () => {
       properties: { title: { type: "string" } },
       required: ["title"],
     });
+  });
+
+  it("publishes a decimal's maxDigits and decimalPlaces in its pattern, and no pattern on its filters", () => {
+    const money = { type: "decimal", maxDigits: 4, decimalPlaces: 2 } as const;
+    const pattern = new RegExp(fieldSchema(money).pattern as string, "u");
+    for (const text of ["12.34", "-0012.340", ".5", "99"]) expect(pattern.test(text), text).toBe(true);
+    for (const text of ["123.4", "1.234", "12345", "1e2", "."]) expect(pattern.test(text), text).toBe(false);
+    expect(lookupParameter(money, "gte").schema).toEqual({ type: "string", format: "decimal" });
   });
 
   it("gives a viewset that shows other fields of the same model its own components", () => {

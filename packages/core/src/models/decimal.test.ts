@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { coerceValue } from "../query/coerce.js";
-import { DECIMAL_PATTERN, decimalLimitProblem } from "./decimal.js";
+import { DECIMAL_PATTERN, decimalLimitProblem, decimalPattern } from "./decimal.js";
 import { fieldSchema } from "./fields.js";
 
 describe("decimal text: one rule for bodies, filters and the document", () => {
@@ -55,5 +55,45 @@ describe("max_digits and decimal_places, as DRF counts them", () => {
 
   it("leaves a field without limits unbounded", () => {
     expect(decimalLimitProblem("1".repeat(70), {})).toBeNull();
+  });
+});
+
+describe("the pattern the document publishes for a field's limits", () => {
+  // Every text of up to 6 characters over these, and longer ones built from them: signs, points,
+  // leading and trailing zeros, and texts that are not decimals at all.
+  const alphabet = ["0", "1", "9", ".", "-"];
+  const texts: string[] = [""];
+  for (let length = 1, level = [""]; length <= 6; length++) {
+    level = level.flatMap((prefix) => alphabet.map((char) => prefix + char));
+    texts.push(...level);
+  }
+  texts.push("00012.500", "+.5", "1234567890.1200", "0.0000000001", "99999999999", "1.50000000000000000");
+  texts.push("123456789012345", "1234567890123456", "1.23456789012345", "1.234567890123456", "-0.000000000000001");
+  const limitsCases = [
+    { maxDigits: 3 },
+    { maxDigits: 0 },
+    { maxDigits: 15 },
+    { decimalPlaces: 2 },
+    { decimalPlaces: 0 },
+    { maxDigits: 3, decimalPlaces: 1 },
+    { maxDigits: 2, decimalPlaces: 2 },
+    { maxDigits: 4, decimalPlaces: 0 },
+    { maxDigits: 10, decimalPlaces: 2 },
+    { maxDigits: 1, decimalPlaces: 3 },
+    {},
+  ];
+
+  it.each(limitsCases)("matches exactly the texts the server accepts under %j", (limits) => {
+    // As a client's validator reads it: ECMAScript, with the u flag (ajv's default).
+    const pattern = new RegExp(decimalPattern(limits), "u");
+    const differ = texts.filter(
+      (text) => pattern.test(text) !== (DECIMAL_PATTERN.test(text) && decimalLimitProblem(text, limits) === null),
+    );
+    expect(differ).toEqual([]);
+    // Not vacuous: some texts are accepted and some refused, unless the limits refuse every value.
+    const accepted = texts.filter((text) => pattern.test(text)).length;
+    if (limits.maxDigits === 1 && limits.decimalPlaces === 3) expect(accepted).toBe(0);
+    else expect(accepted).toBeGreaterThan(10);
+    expect(accepted).toBeLessThan(texts.length);
   });
 });

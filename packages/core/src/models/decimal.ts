@@ -46,3 +46,29 @@ export function decimalLimitProblem(text: string, limits: DecimalLimits): string
   }
   return null;
 }
+
+/**
+ * The regular expression (its source) of the decimal text `decimalLimitProblem` accepts under
+ * `limits`: DECIMAL_PATTERN where there are none. Leading zeros and trailing fraction zeros are not
+ * counted, as there. For the OpenAPI document (drf-spectacular words a DecimalField's limits as a
+ * pattern too), so that a client validates what the server would.
+ */
+export function decimalPattern(limits: DecimalLimits): string {
+  const { maxDigits, decimalPlaces } = limits;
+  if (maxDigits === undefined && decimalPlaces === undefined) return DECIMAL_PATTERN.source;
+  // A sign, at least one digit before or after the point, and leading zeros, which never count.
+  const start = String.raw`^[+-]?(?=\.?\d)0*`;
+  if (decimalPlaces === undefined) {
+    // Only a total: at most maxDigits whole digits, and no nonzero digit past the maxDigits-th
+    // (counted from the first digit after the leading zeros, across the point).
+    const n = maxDigits as number;
+    return `${start}(?!\\d{${n + 1}}|(?:\\.?\\d){${n}}\\.?\\d*[1-9])\\d*(?:\\.\\d*)?$`;
+  }
+  // More places than digits in all: the server takes no value at all (every one has too many
+  // whole digits by its rule), and neither does this.
+  if (maxDigits !== undefined && maxDigits < decimalPlaces) return "^(?!)";
+  // Whole digits within maxDigits - decimalPlaces and places within decimalPlaces keep the total
+  // within maxDigits; trailing zeros in the fraction are free.
+  const whole = maxDigits === undefined ? "\\d*" : `\\d{0,${maxDigits - decimalPlaces}}`;
+  return `${start}${whole}(?:\\.\\d{0,${decimalPlaces}}0*)?$`;
+}
