@@ -40,32 +40,44 @@ async function microseconds(iterations: number, run: () => unknown): Promise<num
   return ((performance.now() - begin) * 1000) / iterations;
 }
 
-/** Median µs per request of each side, over `rounds` alternating batches. */
-export async function inProcessCosts(file: string, rounds = 7): Promise<InProcessCost[]> {
-  const { db, close } = openDatabase(file, { seed: false });
+/** One scenario's two sides in this process: the viewset's `router.handle` and the hand-written function. */
+export interface InProcessSides {
+  readonly scenario: "list" | "retrieve" | "create";
+  readonly viewset: () => unknown;
+  readonly handWritten: () => unknown;
+}
+
+/** Both sides of every scenario over one opened database. */
+export function inProcessSides(db: ReturnType<typeof openDatabase>["db"]): InProcessSides[] {
   const router = productsRouter(db);
   const store = sqliteStore(db);
   const { list, retrieve, create } = SCENARIOS;
   const listQuery = list.path.slice(list.path.indexOf("?") + 1);
-  const sides: [string, () => unknown, () => unknown][] = [
-    [
-      "list",
-      () => router.handle(apiRequest("GET", list.path)),
-      async () => JSON.stringify((await listProducts(store, ORIGIN, "/api/v1/products/", listQuery)).body),
-    ],
-    [
-      "retrieve",
-      () => router.handle(apiRequest("GET", retrieve.path)),
-      async () => JSON.stringify((await retrieveProduct(store, "2500")).body),
-    ],
-    [
-      "create",
-      () => router.handle(apiRequest("POST", create.path, create.body)),
-      async () => JSON.stringify((await createProduct(store, ORIGIN, create.path, JSON.parse(create.body))).body),
-    ],
+  return [
+    {
+      scenario: "list",
+      viewset: () => router.handle(apiRequest("GET", list.path)),
+      handWritten: async () => JSON.stringify((await listProducts(store, ORIGIN, "/api/v1/products/", listQuery)).body),
+    },
+    {
+      scenario: "retrieve",
+      viewset: () => router.handle(apiRequest("GET", retrieve.path)),
+      handWritten: async () => JSON.stringify((await retrieveProduct(store, "2500")).body),
+    },
+    {
+      scenario: "create",
+      viewset: () => router.handle(apiRequest("POST", create.path, create.body)),
+      handWritten: async () =>
+        JSON.stringify((await createProduct(store, ORIGIN, create.path, JSON.parse(create.body))).body),
+    },
   ];
+}
+
+/** Median µs per request of each side, over `rounds` alternating batches. */
+export async function inProcessCosts(file: string, rounds = 7): Promise<InProcessCost[]> {
+  const { db, close } = openDatabase(file, { seed: false });
   const costs: InProcessCost[] = [];
-  for (const [scenario, viewset, hand] of sides) {
+  for (const { scenario, viewset, handWritten: hand } of inProcessSides(db)) {
     const iterations = scenario === "list" ? 500 : 2_000;
     await microseconds(iterations, viewset);
     await microseconds(iterations, hand);

@@ -10,6 +10,8 @@ describe("objectSlot", () => {
     expect(Object.keys(request)).toEqual(["path"]);
     expect(JSON.stringify(request)).toBe('{"path":"/a"}');
     expect(slot.get({ ...request })).toBeUndefined();
+    expect(Object.getOwnPropertySymbols(request)).toEqual([]);
+    expect(request).toEqual({ path: "/a" });
     slot.set(request, { parsed: 2 });
     expect(slot.get(request)).toEqual({ parsed: 2 });
   });

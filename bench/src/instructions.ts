@@ -1,0 +1,129 @@
+/**
+ * `pnpm --filter @viewsets/bench run instructions [scenarios] [requests]`: machine instructions
+ * per request of each side, in-process (as the `core` section), counted by valgrind's callgrind.
+ *
+ *   pnpm --filter @viewsets/bench run instructions retrieve
+ *   INSTRUCTIONS_KEEP=/tmp/cg pnpm --filter @viewsets/bench run instructions list 500
+ *
+ * A count of instructions does not move with the machine's other load, as time does: two runs of
+ * one build agree within ~1%, where CPU time per request moved up to 2× between runs on the days
+ * of findings 12 and 13. So an A/B of a small change needs one run per side, not several
+ * processes. What it leaves out: HTTP, the adapters, cache misses and waits (an instruction is not
+ * a nanosecond); use it to compare builds, and `pnpm bench` for what a user gets.
+ *
+ * Each side runs in its own `node` under callgrind (V8 made deterministic: `--predictable`, fixed
+ * seeds), on a fresh copy of the 10,000-product file; it warms up untouched, then asks
+ * callgrind_control to count only the measured requests. INSTRUCTIONS_KEEP keeps each
+ * callgrind file (for `callgrind_annotate`).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "../../examples/shop/src/database.js";
+import { copyDatabase, seededDatabase } from "./data.js";
+import { type InProcessSides, inProcessSides } from "./in-process.js";
+
+type Scenario = InProcessSides["scenario"];
+type Side = "viewset" | "handWritten";
+
+interface ChildConfig {
+  scenario: Scenario;
+  side: Side;
+  file: string;
+  warm: number;
+  measured: number;
+}
+
+const SCENARIOS: readonly Scenario[] = ["list", "retrieve", "create"];
+const SIDES: readonly Side[] = ["viewset", "handWritten"];
+/** Requests measured by default: a list costs ~20 times a retrieve. */
+const MEASURED: Record<Scenario, number> = { list: 500, retrieve: 5_000, create: 2_000 };
+
+/** Waits for a callgrind_control command while this process keeps running (valgrind reads it between blocks). */
+async function instrument(on: boolean): Promise<void> {
+  const control = spawn("callgrind_control", ["-i", on ? "on" : "off", String(process.pid)], { stdio: "ignore" });
+  let done = false;
+  control.once("exit", () => {
+    done = true;
+  });
+  while (!done) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function child(config: ChildConfig): Promise<void> {
+  const { db, close } = openDatabase(config.file, { seed: false });
+  const sides = inProcessSides(db).find((candidate) => candidate.scenario === config.scenario)!;
+  const run = sides[config.side];
+  for (let i = 0; i < config.warm; i++) await run();
+  await instrument(true);
+  for (let i = 0; i < config.measured; i++) await run();
+  await instrument(false);
+  close();
+}
+
+/** Instructions the measured requests of one side took. */
+function count(config: ChildConfig, out: string): Promise<number> {
+  const args = [
+    "--tool=callgrind",
+    "--instr-atstart=no",
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    "--predictable",
+    "--hash-seed=1",
+    "--random-seed=1",
+    "--import",
+    "tsx",
+    fileURLToPath(import.meta.url),
+  ];
+  const running = spawn("valgrind", args, {
+    env: { ...process.env, NODE_ENV: "production", INSTRUCTIONS_CHILD: JSON.stringify(config) },
+    stdio: ["ignore", "inherit", "pipe"],
+  });
+  let log = "";
+  running.stderr!.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    running.once("error", reject);
+    running.once("exit", (code) => {
+      const collected = /Collected : (\d+)/.exec(log);
+      if (code !== 0 || !collected) reject(new Error(`callgrind run failed (${code}):\n${log.slice(-2000)}`));
+      else resolve(Number(collected[1]));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const [scenarioArg, requestsArg] = process.argv.slice(2);
+  const scenarios = (scenarioArg ?? "retrieve").split(",") as Scenario[];
+  for (const scenario of scenarios)
+    if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}: one of ${SCENARIOS.join(", ")}`);
+  const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
+  const keep = process.env.INSTRUCTIONS_KEEP;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const directory = mkdtempSync(join(tmpdir(), "viewsets-instructions-"));
+  console.log("| scenario | viewset instructions/request | hand-written | hand-written / viewset |");
+  console.log("|---|---:|---:|---:|");
+  try {
+    for (const scenario of scenarios) {
+      const measured = requestsArg ? Number(requestsArg) : MEASURED[scenario];
+      const per: Partial<Record<Side, number>> = {};
+      for (const side of SIDES) {
+        const copy = copyDatabase(file, directory, `${scenario}-${side}`);
+        const out = join(keep ?? directory, `callgrind.${scenario}.${side}.out`);
+        const config = { scenario, side, file: copy, warm: measured * 4, measured };
+        per[side] = (await count(config, out)) / measured;
+      }
+      const { viewset, handWritten } = per as Record<Side, number>;
+      console.log(
+        `| ${scenario} | ${Math.round(viewset)} | ${Math.round(handWritten)} | ${(handWritten / viewset).toFixed(3)} |`,
+      );
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+const childConfig = process.env.INSTRUCTIONS_CHILD;
+await (childConfig ? child(JSON.parse(childConfig) as ChildConfig) : main());
