@@ -141,6 +141,8 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
     await page.keyboard.press("ArrowDown");
     await listbox.getByRole("option", { name: /Garden/ }).waitFor();
     await page.keyboard.press("ArrowDown");
+    // The key is handled before Preact renders its result: wait for the attribute, then read it.
+    await expect.poll(() => combobox.getAttribute("aria-activedescendant")).not.toBeNull();
     const active = await combobox.getAttribute("aria-activedescendant");
     expect(await page.locator(`[id="${active}"]`).textContent()).toContain("Garden");
     await page.keyboard.press("Enter");
