@@ -525,6 +525,20 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(Number(stored.price)).toBe(99);
       });
 
+      it("a row read by a request that only reads is still updated with every change", async () => {
+        const created = await create({ name: "Lamp", price: "12.50", description: "old" });
+        // Not noted for update (see RequestContext.readsOnly): the update writes the row whole.
+        const obj = (await products.get({ ...ctx, readsOnly: true }, created.id)) as Product;
+        obj.price = "15.00";
+        obj.description = null;
+        await products.update(ctx, obj);
+        const stored = (await products.get(ctx, created.id)) as Product;
+        expect(Number(stored.price)).toBe(15);
+        expect(stored.description).toBeNull();
+        expect(stored.name).toBe("Lamp");
+        expect(stored.createdAt).toEqual(created.createdAt);
+      });
+
       it("update writes a Date and a JSON value changed in place, and leaves the others", async () => {
         const created = await create({ name: "Lamp", price: "1", meta: { tags: ["a"] } });
         const obj = (await products.get(ctx, created.id)) as Product & { meta: { tags: string[] } };

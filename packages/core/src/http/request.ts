@@ -83,6 +83,13 @@ export interface RequestContext {
   readonly user: unknown;
   /** Whether the signal is aborted, answered without making it where it is not made yet. */
   aborted?(): boolean;
+  /**
+   * True when the request only reads through its managers (a viewset's standard list and
+   * retrieve): a manager may then skip what it keeps for a later update of the rows it returns,
+   * such as the drizzle manager's note of each row's values, which lets `update` write only the
+   * changed fields. An update with such a context still writes every change (all fields).
+   */
+  readonly readsOnly?: boolean;
 }
 
 const neverAborted = new AbortController().signal;

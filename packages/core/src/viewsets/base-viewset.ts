@@ -285,7 +285,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       action: standard?.action ?? nearestAction(route.kind, request.method),
       readOnly,
     };
-    const context = ViewContext.for(request, settings, view);
+    const context = ViewContext.for(request, settings, view, standard?.readOnly === true);
     return guarded(this.options, context, () => {
       if (standard === undefined || (readOnly && !standard.readOnly)) {
         throw new MethodNotAllowed(request.method, allowedMethods(route.kind, readOnly));

@@ -19,6 +19,8 @@ export class ViewContext implements RequestContext {
     readonly request: ApiRequest,
     readonly settings: ViewSettings,
     readonly view: ViewInfo,
+    /** The standard list and retrieve routes only read (see `RequestContext.readsOnly`). */
+    readonly readsOnly = false,
   ) {}
 
   /** The request's signal, made when first read (see `ApiRequest.signal`). */
@@ -35,8 +37,8 @@ export class ViewContext implements RequestContext {
   }
 
   /** Builds the context of a request a viewset takes; `ViewContext.of(request)` finds it again. */
-  static for(request: ApiRequest, settings: ViewSettings, view: ViewInfo): ViewContext {
-    const context = new ViewContext(request, settings, view);
+  static for(request: ApiRequest, settings: ViewSettings, view: ViewInfo, readsOnly = false): ViewContext {
+    const context = new ViewContext(request, settings, view, readsOnly);
     contexts.set(request, context);
     return context;
   }
