@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ApiRequest, RequestContext } from "../http/request.js";
+import type { RequestContext } from "../http/request.js";
 import { defineModel, type Model } from "../models/define-model.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
+import { call } from "../testing/blog-fixtures.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 import { ViewContext } from "./view-context.js";
@@ -33,18 +34,6 @@ class RecordingManager extends MemoryManager<NoteRow> {
   }
 }
 
-function request(method: string, path: string, body?: unknown): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: "",
-    headers: { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: body === undefined ? { kind: "none" } : { kind: "parsed", value: body },
-  };
-}
-
 describe("RequestContext.readsOnly", () => {
   const notes = new RecordingManager([{ id: 1, title: "First" }]);
   const router = new Router("/api", { onError: () => {} });
@@ -60,8 +49,8 @@ describe("RequestContext.readsOnly", () => {
   it("is set for the standard list and retrieve (GET and HEAD), and never for a route that writes", async () => {
     const calls = async (method: string, path: string, body?: unknown) => {
       notes.seen.length = 0;
-      const reply = await router.handle(request(method, path, body));
-      expect(reply!.status).toBeLessThan(300);
+      const reply = await call(router, method, path, { body });
+      expect(reply.status).toBeLessThan(300);
       return [...notes.seen];
     };
     expect(await calls("GET", "/api/notes/")).toEqual(["all:reads"]);
@@ -75,8 +64,8 @@ describe("RequestContext.readsOnly", () => {
   it("is not set for a custom action, whatever its method", async () => {
     notes.rows.set("2", { id: 2, title: "Two" });
     notes.seen.length = 0;
-    const reply = await router.handle(request("GET", "/api/notes/2/rename/"));
-    expect(reply!.status).toBe(204);
+    const reply = await call(router, "GET", "/api/notes/2/rename/");
+    expect(reply.status).toBe(204);
     expect(notes.seen).toEqual(["get:may write", "update:may write"]);
     expect(notes.rows.get("2")!.title).toBe("Renamed");
   });
