@@ -14,7 +14,8 @@
  * Each side runs in its own `node` under callgrind (V8 made deterministic: `--predictable`, fixed
  * seeds), on a fresh copy of the 10,000-product file; it warms up untouched, then asks
  * callgrind_control to count only the measured requests. INSTRUCTIONS_KEEP keeps each
- * callgrind file (for `callgrind_annotate`).
+ * callgrind file (for `callgrind_annotate`); INSTRUCTIONS_VALGRIND adds valgrind options
+ * (`--cache-sim=yes` for simulated cache misses).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -68,6 +69,7 @@ function count(config: ChildConfig, out: string): Promise<number> {
     "--tool=callgrind",
     "--instr-atstart=no",
     `--callgrind-out-file=${out}`,
+    ...(process.env.INSTRUCTIONS_VALGRIND ?? "").split(" ").filter(Boolean),
     process.execPath,
     "--predictable",
     "--hash-seed=1",
