@@ -23,3 +23,7 @@ export const THROTTLE_RATE = "1000000/min";
 export const BENCH_TOKEN = "bench";
 
 export const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** The bench's 10,000 products on PostgreSQL, in a schema of their own (kept between runs). */
+export const PG_SIZE = 10_000;
+export const PG_SCHEMA = `viewsets_bench_products_${PG_SIZE}`;

@@ -3,10 +3,10 @@
  * function plus `JSON.stringify`, in this process, on a private copy of the shop database.
  * What remains between the HTTP rows is then the adapter's and the framework's.
  */
-import type { ApiRequest } from "@viewsets/core";
+import type { ApiRequest, Router } from "@viewsets/core";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { createProduct, listProducts, retrieveProduct } from "./hand-written/products.js";
-import { sqliteStore } from "./hand-written/store.js";
+import { type ProductStore, sqliteStore } from "./hand-written/store.js";
 import { productsRouter } from "./products-router.js";
 import { median } from "./load.js";
 import { SCENARIOS } from "./scenarios.js";
@@ -47,10 +47,13 @@ export interface InProcessSides {
   readonly handWritten: () => unknown;
 }
 
-/** Both sides of every scenario over one opened database. */
+/** Both sides of every scenario over one opened SQLite database. */
 export function inProcessSides(db: ReturnType<typeof openDatabase>["db"]): InProcessSides[] {
-  const router = productsRouter(db);
-  const store = sqliteStore(db);
+  return sidesOf(productsRouter(db), sqliteStore(db));
+}
+
+/** Both sides of every scenario: the viewset's router and the hand-written functions over `store`. */
+export function sidesOf(router: Router, store: ProductStore): InProcessSides[] {
   const { list, retrieve, create } = SCENARIOS;
   const listQuery = list.path.slice(list.path.indexOf("?") + 1);
   return [

@@ -3,6 +3,7 @@
  * per request of each side, in-process (as the `core` section), counted by valgrind's callgrind.
  *
  *   pnpm --filter @viewsets/bench run instructions retrieve
+ *   pnpm --filter @viewsets/bench run instructions pg:list,pg:retrieve
  *   INSTRUCTIONS_KEEP=/tmp/cg pnpm --filter @viewsets/bench run instructions list 500
  *
  * A count of instructions does not move with the machine's other load, as time does: two runs of
@@ -10,6 +11,10 @@
  * of findings 12 and 13. So an A/B of a small change needs one run per side, not several
  * processes. What it leaves out: HTTP, the adapters, cache misses and waits (an instruction is not
  * a nanosecond); use it to compare builds, and `pnpm bench` for what a user gets.
+ *
+ * `pg:` scenarios (list and retrieve: they write nothing) run against the bench's PostgreSQL
+ * schema through one pooled connection; only this process's instructions are counted, not the
+ * server's.
  *
  * Each side runs in its own `node` under callgrind (V8 made deterministic: `--predictable`, fixed
  * seeds), on a fresh copy of the 10,000-product file; it warms up untouched, then asks
@@ -22,11 +27,17 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { openDatabase } from "../../examples/shop/src/database.js";
+import { PG_SCHEMA, PG_SIZE, PG_URL } from "./config.js";
 import { copyDatabase, seededDatabase } from "./data.js";
-import { type InProcessSides, inProcessSides } from "./in-process.js";
+import { pgStore } from "./hand-written/store.js";
+import { type InProcessSides, inProcessSides, sidesOf } from "./in-process.js";
+import { fillPostgres, pgShopTables } from "./pg-shop.js";
+import { pgProductsRouter } from "./products-router.js";
 
-type Scenario = InProcessSides["scenario"];
+type Scenario = InProcessSides["scenario"] | "pg:list" | "pg:retrieve";
 type Side = "viewset" | "handWritten";
 
 interface ChildConfig {
@@ -37,10 +48,16 @@ interface ChildConfig {
   measured: number;
 }
 
-const SCENARIOS: readonly Scenario[] = ["list", "retrieve", "create"];
+const SCENARIOS: readonly Scenario[] = ["list", "retrieve", "create", "pg:list", "pg:retrieve"];
 const SIDES: readonly Side[] = ["viewset", "handWritten"];
 /** Requests measured by default: a list costs ~20 times a retrieve. */
-const MEASURED: Record<Scenario, number> = { list: 500, retrieve: 5_000, create: 2_000 };
+const MEASURED: Record<Scenario, number> = {
+  list: 500,
+  retrieve: 5_000,
+  create: 2_000,
+  "pg:list": 500,
+  "pg:retrieve": 2_000,
+};
 
 /** Waits for a callgrind_control command while this process keeps running (valgrind reads it between blocks). */
 async function instrument(on: boolean): Promise<void> {
@@ -52,15 +69,27 @@ async function instrument(on: boolean): Promise<void> {
   while (!done) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** One scenario's sides over the SQLite copy, or over PostgreSQL for a `pg:` scenario. */
+async function open(config: ChildConfig): Promise<{ sides: InProcessSides[]; close(): Promise<void> | void }> {
+  if (!config.scenario.startsWith("pg:")) {
+    const { db, close } = openDatabase(config.file, { seed: false });
+    return { sides: inProcessSides(db), close };
+  }
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 1, options: `-c search_path=${PG_SCHEMA}` });
+  const db = drizzle(pool);
+  const { products } = pgShopTables();
+  return { sides: sidesOf(pgProductsRouter(db, products), pgStore(db, products)), close: () => pool.end() };
+}
+
 async function child(config: ChildConfig): Promise<void> {
-  const { db, close } = openDatabase(config.file, { seed: false });
-  const sides = inProcessSides(db).find((candidate) => candidate.scenario === config.scenario)!;
-  const run = sides[config.side];
+  const { sides, close } = await open(config);
+  const scenario = config.scenario.replace(/^pg:/, "");
+  const run = sides.find((candidate) => candidate.scenario === scenario)![config.side];
   for (let i = 0; i < config.warm; i++) await run();
   await instrument(true);
   for (let i = 0; i < config.measured; i++) await run();
   await instrument(false);
-  close();
+  await close();
 }
 
 /** Instructions the measured requests of one side took. */
@@ -102,6 +131,14 @@ async function main(): Promise<void> {
   for (const scenario of scenarios)
     if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}: one of ${SCENARIOS.join(", ")}`);
   const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
+  if (scenarios.some((scenario) => scenario.startsWith("pg:"))) {
+    const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
+    try {
+      await fillPostgres(pool, PG_SCHEMA, PG_SIZE);
+    } finally {
+      await pool.end();
+    }
+  }
   const keep = process.env.INSTRUCTIONS_KEEP;
   if (keep) mkdirSync(keep, { recursive: true });
   const directory = mkdtempSync(join(tmpdir(), "viewsets-instructions-"));

@@ -34,7 +34,15 @@ import { modelViewSet } from "@viewsets/drizzle";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { products } from "../../examples/shop/src/schema.js";
 import { FRAMEWORKS } from "./apps.js";
-import { BENCH_TOKEN, PG_URL, THROTTLE_RATE, type ServerConfig, type ThrottleVariant } from "./config.js";
+import {
+  BENCH_TOKEN,
+  PG_SCHEMA,
+  PG_SIZE,
+  PG_URL,
+  THROTTLE_RATE,
+  type ServerConfig,
+  type ThrottleVariant,
+} from "./config.js";
 import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
 import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
@@ -257,9 +265,6 @@ async function adapters(base: string, postgres?: { schema: string; pool: pg.Pool
     });
   }
 }
-
-const PG_SIZE = 10_000;
-const PG_SCHEMA = `viewsets_bench_products_${PG_SIZE}`;
 
 async function postgresAdapters(base: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
