@@ -1,0 +1,104 @@
+/**
+ * `pnpm --filter @viewsets/bench run http-instructions [framework] [path] [requests] [warm-up]`:
+ * machine instructions per request of each side's server over HTTP (the adapter, the framework and
+ * Node's HTTP included), counted by valgrind's callgrind in the server alone.
+ *
+ *   pnpm --filter @viewsets/bench run http-instructions hono /api/v1/products/2500
+ *
+ * Each side's server (bench/src/server.ts, on a fresh copy of the 10,000-product file) runs under
+ * callgrind with V8 made deterministic; autocannon (10 connections, in this process, not counted)
+ * warms it up (20,000 requests by default: fewer leave TurboFan compiling in the measured window),
+ * then callgrind_control counts only the measured requests (3,000 by default). GET requests only
+ * (a create would write a different number of rows per side).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import type { Implementation } from "./config.js";
+import { copyDatabase, seededDatabase } from "./data.js";
+
+const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
+
+async function count(
+  path: string,
+  framework: string,
+  implementation: Implementation,
+  database: string,
+  requests: number,
+  warm: number,
+) {
+  const child = spawn(
+    "valgrind",
+    [
+      "--tool=callgrind",
+      "--instr-atstart=no",
+      "--callgrind-out-file=/dev/null",
+      process.execPath,
+      "--predictable",
+      "--hash-seed=1",
+      "--random-seed=1",
+      "--import",
+      "tsx",
+      SERVER,
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BENCH_SERVER: JSON.stringify({ framework, implementation, database }),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let log = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${log.slice(-2000)}`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /"port":\s*(\d+)/.exec(output);
+      if (found) resolve(Number(found[1]));
+    });
+  });
+  child.removeAllListeners("exit");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}${path}`;
+  await autocannon({ url, connections: 10, amount: warm });
+  spawnSync("callgrind_control", ["-i", "on", String(child.pid)]);
+  const measured = await autocannon({ url, connections: 10, amount: requests });
+  spawnSync("callgrind_control", ["-i", "off", String(child.pid)]);
+  child.kill("SIGTERM");
+  await exited;
+  const collected = /Collected : (\d+)/.exec(log);
+  if (!collected || measured.non2xx > 0 || measured.errors > 0)
+    throw new Error(
+      `callgrind run failed (${measured.non2xx} non-2xx, ${measured.errors} errors):\n${log.slice(-2000)}`,
+    );
+  return Number(collected[1]) / measured.requests.total;
+}
+
+const [framework = "hono", path = "/api/v1/products/2500", requestsArg = "3000", warmArg = "20000"] =
+  process.argv.slice(2);
+const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
+const directory = mkdtempSync(join(tmpdir(), "viewsets-http-instructions-"));
+try {
+  const per: number[] = [];
+  for (const implementation of ["viewset", "hand-written"] as const) {
+    const copy = copyDatabase(file, directory, implementation);
+    per.push(await count(path, framework, implementation, copy, Number(requestsArg), Number(warmArg)));
+  }
+  const [viewset, hand] = per as [number, number];
+  console.log("| adapter | path | viewset instructions/request | hand-written | hand-written / viewset |");
+  console.log("|---|---|---:|---:|---:|");
+  console.log(
+    `| ${framework} | ${path} | ${Math.round(viewset)} | ${Math.round(hand)} | ${(hand / viewset).toFixed(3)} |`,
+  );
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}
