@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { Implementation } from "./config.js";
+import { callgrindArgs, collected } from "./callgrind.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 
 const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
@@ -30,29 +31,14 @@ async function count(
   requests: number,
   warm: number,
 ) {
-  const child = spawn(
-    "valgrind",
-    [
-      "--tool=callgrind",
-      "--instr-atstart=no",
-      "--callgrind-out-file=/dev/null",
-      process.execPath,
-      "--predictable",
-      "--hash-seed=1",
-      "--random-seed=1",
-      "--import",
-      "tsx",
-      SERVER,
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BENCH_SERVER: JSON.stringify({ framework, implementation, database }),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn("valgrind", callgrindArgs(SERVER), {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BENCH_SERVER: JSON.stringify({ framework, implementation, database }),
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     log += chunk.toString();
@@ -75,12 +61,12 @@ async function count(
   spawnSync("callgrind_control", ["-i", "off", String(child.pid)]);
   child.kill("SIGTERM");
   await exited;
-  const collected = /Collected : (\d+)/.exec(log);
-  if (!collected || measured.non2xx > 0 || measured.errors > 0)
+  const instructions = collected(log);
+  if (instructions === undefined || measured.non2xx > 0 || measured.errors > 0)
     throw new Error(
       `callgrind run failed (${measured.non2xx} non-2xx, ${measured.errors} errors):\n${log.slice(-2000)}`,
     );
-  return Number(collected[1]) / measured.requests.total;
+  return instructions / measured.requests.total;
 }
 
 const [framework = "hono", path = "/api/v1/products/2500", requestsArg = "3000", warmArg = "20000"] =

@@ -31,6 +31,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { PG_SCHEMA, PG_SIZE, PG_URL } from "./config.js";
+import { callgrindArgs, collected } from "./callgrind.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { pgStore } from "./hand-written/store.js";
 import { type InProcessSides, inProcessSides, sidesOf } from "./in-process.js";
@@ -94,19 +95,7 @@ async function child(config: ChildConfig): Promise<void> {
 
 /** Instructions the measured requests of one side took. */
 function count(config: ChildConfig, out: string): Promise<number> {
-  const args = [
-    "--tool=callgrind",
-    "--instr-atstart=no",
-    `--callgrind-out-file=${out}`,
-    ...(process.env.INSTRUCTIONS_VALGRIND ?? "").split(" ").filter(Boolean),
-    process.execPath,
-    "--predictable",
-    "--hash-seed=1",
-    "--random-seed=1",
-    "--import",
-    "tsx",
-    fileURLToPath(import.meta.url),
-  ];
+  const args = callgrindArgs(fileURLToPath(import.meta.url), out);
   const running = spawn("valgrind", args, {
     env: { ...process.env, NODE_ENV: "production", INSTRUCTIONS_CHILD: JSON.stringify(config) },
     stdio: ["ignore", "inherit", "pipe"],
@@ -118,9 +107,10 @@ function count(config: ChildConfig, out: string): Promise<number> {
   return new Promise((resolve, reject) => {
     running.once("error", reject);
     running.once("exit", (code) => {
-      const collected = /Collected : (\d+)/.exec(log);
-      if (code !== 0 || !collected) reject(new Error(`callgrind run failed (${code}):\n${log.slice(-2000)}`));
-      else resolve(Number(collected[1]));
+      const instructions = collected(log);
+      if (code !== 0 || instructions === undefined)
+        reject(new Error(`callgrind run failed (${code}):\n${log.slice(-2000)}`));
+      else resolve(instructions);
     });
   });
 }
