@@ -138,12 +138,29 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
     await expect.poll(() => filters().getByRole("status").allTextContents()).toContain("1 result available.");
     await page.keyboard.press("Escape");
     expect(await combobox.getAttribute("aria-expanded")).toBe("false");
+    // Reopened, the list shows its last options at once and asks again. Hold that answer until
+    // the arrows have moved: its arrival must keep the active option, not reset it.
+    const lookup = "**/lookup/categoryId?q=**";
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(lookup, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.keyboard.press("ArrowDown");
     await listbox.getByRole("option", { name: /Garden/ }).waitFor();
     await page.keyboard.press("ArrowDown");
-    // The key is handled before Preact renders its result: wait for the attribute, then read it.
     await expect.poll(() => combobox.getAttribute("aria-activedescendant")).not.toBeNull();
+    const answered = page.waitForResponse((response) => response.url().includes("/lookup/categoryId?q="));
+    release();
+    await answered;
+    await page.unroute(lookup);
+    // Two frames: Preact has rendered what the answer changed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const active = await combobox.getAttribute("aria-activedescendant");
+    expect(active).not.toBeNull();
     expect(await page.locator(`[id="${active}"]`).textContent()).toContain("Garden");
     await page.keyboard.press("Enter");
     await page.waitForURL(/categoryId=5/);

@@ -47,6 +47,8 @@ export function Combobox(props: ComboboxProps) {
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
   const [searched, setSearched] = useState(false);
+  const shownOptions = useRef(options);
+  shownOptions.current = options;
   const timer = useRef<number | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
 
@@ -69,8 +71,14 @@ export function Combobox(props: ComboboxProps) {
     props.search(q.trim(), current.signal).then(
       ({ results, more }) => {
         if (current.signal.aborted) return;
+        // A reopened list shows its last options at once and asks again: the answer keeps the
+        // option the arrows already reached, where it is still there.
+        const before = shownOptions.current;
+        setActive((index) => {
+          const id = before[index]?.id;
+          return id === undefined ? -1 : results.findIndex((option) => option.id === id);
+        });
         setOptions(results);
-        setActive(-1);
         setSearched(true);
         setStatus(announcement(results.length, more));
       },
