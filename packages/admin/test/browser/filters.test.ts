@@ -158,7 +158,7 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
     await answered;
     await page.unroute(lookup);
     // Two frames: Preact has rendered what the answer changed.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
     const active = await combobox.getAttribute("aria-activedescendant");
     expect(active).not.toBeNull();
     expect(await page.locator(`[id="${active}"]`).textContent()).toContain("Garden");
