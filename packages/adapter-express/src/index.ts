@@ -1,4 +1,5 @@
 import {
+  answerOf,
   type ApiRequest,
   type ApiResponse,
   type Handler,
@@ -46,10 +47,14 @@ export function toExpress(handler: Handler): RequestHandler {
 /** The router (or any mountable core handler) as one Express middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    router.handle(toApiRequest(req)).then((response) => {
+    const write = (response: ApiResponse | null) => {
       if (response) sendApiResponse(res, response);
       else next();
-    }, next);
+    };
+    // A response the core had at once is written at once (no turn of the microtask queue).
+    const handled = answerOf(router, toApiRequest(req));
+    if (handled instanceof Promise) handled.then(write, next);
+    else write(handled);
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  answerOf,
   type ApiRequest,
   type ApiResponse,
   closesMidBody,
@@ -120,13 +121,20 @@ export function toHono(handler: Handler): MiddlewareHandler {
 
 /** The router (or any mountable core handler) as one Hono middleware; requests it does not route go on to `next()`. */
 export function viewsetsMiddleware(router: Mountable): MiddlewareHandler {
-  return (c: Context, next: Next) => {
+  // A response the core had at once is returned at once: Hono and @hono/node-server then write it
+  // in the same turn, where a promise costs each of them steps of their own (BENCHMARKS.md, finding 15).
+  const after = (c: Context, next: Next, response: ApiResponse | null) =>
+    response ? answer(c, response, c.req.routeIndex === 0) : next().then(() => undefined);
+  // Hono's type asks middleware for a promise; its dispatch and compose take a Response as well
+  // (a plain handler's answer), which is what a synchronous answer is here.
+  return ((c: Context, next: Next) => {
     const request = requestOf(c);
-    const handled = request instanceof Promise ? request.then((read) => router.handle(read)) : router.handle(request);
-    return handled.then((response) =>
-      response ? answer(c, response, c.req.routeIndex === 0) : next().then(() => undefined),
-    );
-  };
+    if (request instanceof Promise) {
+      return request.then((read) => answerOf(router, read)).then((response) => after(c, next, response));
+    }
+    const handled = answerOf(router, request);
+    return handled instanceof Promise ? handled.then((response) => after(c, next, response)) : after(c, next, handled);
+  }) as MiddlewareHandler;
 }
 
 /** Checks every viewset of the router (or the mountable's own configuration), then mounts it on the app (whatever its Env and Variables). */

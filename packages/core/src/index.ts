@@ -1,6 +1,7 @@
 // HTTP: plain requests and responses, errors as problem+json.
 export type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody, RequestContext } from "./http/request.js";
 export {
+  answerOf,
   contextOf,
   isAborted,
   parseQuery,
@@ -35,6 +36,7 @@ export { DEFAULT_BODY_LIMIT, getJSON, readJSONBody } from "./http/body.js";
 export { noContent, sendError, sendJSON } from "./http/respond.js";
 export { toJSON } from "./http/json.js";
 export { type ObjectSlot, objectSlot } from "./http/slot.js";
+export { settledValue, settledWith, UNSETTLED } from "./http/thenable.js";
 export type { CorsOptions } from "./http/cors.js";
 export type { NodeIncoming, NodeOutgoing } from "./http/node.js";
 export {

@@ -1,5 +1,5 @@
 import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
-import { NotFound, type RequestContext } from "@viewsets/core";
+import { NotFound, type RequestContext, settledWith } from "@viewsets/core";
 import { foreignKeysOf, isWritableColumn } from "./columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
@@ -58,8 +58,9 @@ export class RowStatements<T extends Table> {
           : this.runPreparedGet(value),
       );
       const row = ctx.readsOnly === true ? rowOnly<Row<T>> : firstRow<Row<T>>;
-      // better-sqlite3's rows come back synchronously: no promise to wait for.
-      return found instanceof Promise ? found.then(row) : Promise.resolve(row(found));
+      // better-sqlite3's rows come back synchronously: a promise that says it is settled, so the
+      // viewset's retrieve need not wait a turn for it (see `settledWith`).
+      return found instanceof Promise ? found.then(row) : settledWith(row(found));
     } catch (error) {
       return Promise.reject(error);
     }

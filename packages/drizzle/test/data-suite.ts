@@ -21,6 +21,8 @@ import {
   type FilterValue,
   type Lookup,
   type RequestContext,
+  settledValue,
+  UNSETTLED,
 } from "@viewsets/core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
@@ -523,6 +525,19 @@ export function runDataSuite(setup: DialectSetup): void {
         const stored = (await products.get(ctx, created.id)) as Product;
         expect(stored.name).toBe("Desk lamp");
         expect(Number(stored.price)).toBe(99);
+      });
+
+      it("a lookup says its row is already there on SQLite (settledWith); on PostgreSQL it is waited for", async () => {
+        const created = await create({ name: "Lamp", price: "12.50" });
+        for (const lookup of [products.get(ctx, created.id), products.get({ ...ctx, readsOnly: true }, created.id)]) {
+          const row = (await lookup) as Product;
+          expect(row.name).toBe("Lamp");
+          if (fx.dialect === "sqlite") expect(settledValue(lookup)).toBe(row);
+          else expect(settledValue(lookup)).toBe(UNSETTLED);
+        }
+        const missing = products.get(ctx, created.id + 1000);
+        expect(await missing).toBeNull();
+        expect(settledValue(missing)).toBe(fx.dialect === "sqlite" ? null : UNSETTLED);
       });
 
       it("a row read by a request that only reads is still updated with every change", async () => {

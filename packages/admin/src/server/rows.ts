@@ -86,8 +86,8 @@ export function serveRows<Row extends object>(
     throw new MethodNotAllowed(request.method, ["GET", "PATCH", "DELETE"]);
   }
   if (needs && !viewset.may(needs)) throw new PermissionDenied(`This model does not allow ${needs} in the admin.`);
-  if (id === undefined) return viewset.handle({ kind: "list", resource }, request, settings);
+  if (id === undefined) return Promise.resolve(viewset.handle({ kind: "list", resource }, request, settings));
   const parsed = parseId(id);
   if (parsed === null) return Promise.resolve(errorResponse(new NotFound()));
-  return viewset.handle({ kind: "detail", resource, id: parsed }, request, settings);
+  return Promise.resolve(viewset.handle({ kind: "detail", resource, id: parsed }, request, settings));
 }

@@ -70,6 +70,16 @@ export interface Mountable {
   /** Throws `ConfigurationError` naming every problem when it cannot serve; called before mounting. */
   assertReady(): void;
   handle(request: ApiRequest): Promise<ApiResponse | null>;
+  /**
+   * Optional: `handle`, with the response itself (not a promise) when it had nothing to wait for;
+   * the adapters call it where it is there and write such a response in the same turn.
+   */
+  respond?(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null>;
+}
+
+/** A mountable's answer to one request, through `respond` where it has one. */
+export function answerOf(mountable: Mountable, request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
+  return mountable.respond ? mountable.respond(request) : mountable.handle(request);
 }
 
 /** A core handler: one request in, one response out. */

@@ -35,9 +35,6 @@ export interface RouterOptions extends SettingsOptions {
 /** Every method a preflight may be told about; the route itself answers 405 for one it does not serve. */
 const PREFLIGHT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
-/** The answer to a request that is not the router's. */
-const NULL_ANSWER: Promise<null> = Promise.resolve(null);
-
 const RESOURCE_NAME = /^[A-Za-z0-9_.~-]+$/;
 const KNOWN_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
@@ -187,26 +184,29 @@ export class Router implements Mountable {
    */
   handle(request: ApiRequest): Promise<ApiResponse | null> {
     try {
-      return this.route(request);
+      return Promise.resolve(this.respond(request));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private route(request: ApiRequest): Promise<ApiResponse | null> {
+  /**
+   * `handle`, answered at once where nothing had to be waited for (a retrieve whose row was
+   * already read, see `settledWith`); a promise otherwise. What the adapters call: a response in
+   * hand is written in the same turn of the event loop.
+   */
+  respond(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
     const match = matchPath(this.prefix, request.path);
     const entry = match ? this.resources.get(match.resource) : undefined;
-    if (!entry && !this.ownsPath(request.path)) return NULL_ANSWER;
+    if (!entry && !this.ownsPath(request.path)) return null;
     const badHost = this.checkHost(request);
-    if (badHost) return Promise.resolve(badHost);
+    if (badHost) return badHost;
     if (isPreflight(request)) {
       // Without the router's own CORS, the app's CORS middleware answers (wherever it is mounted).
-      return this.cors ? Promise.resolve(preflightResponse(this.cors, request, PREFLIGHT_METHODS)) : NULL_ANSWER;
+      return this.cors ? preflightResponse(this.cors, request, PREFLIGHT_METHODS) : null;
     }
     const head = request.method === "HEAD";
     const routed = head ? withMethod(request, "GET") : request;
-    // Not an async function: the route's own promise is followed with one step, not an await and
-    // the function's promise after it (each a turn of the microtask queue, a measured cost).
     let answered: PromiseLike<ApiResponse | null> | ApiResponse | null;
     try {
       answered = match && entry ? this.dispatch(match, entry, routed) : null;
@@ -214,7 +214,7 @@ export class Router implements Mountable {
       answered = this.failure(error, request);
     }
     // No answer at all (null or undefined) is a 404, as before.
-    if (!isThenable(answered)) return Promise.resolve(this.finish(answered ?? null, request, head));
+    if (!isThenable(answered)) return this.finish(answered ?? null, request, head);
     // A native promise as it is; another thenable (a custom ViewSet's) adopted as `await` would.
     return Promise.resolve(answered).then(
       (response) => this.finish(response, request, head),

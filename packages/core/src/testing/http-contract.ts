@@ -6,7 +6,7 @@ import { BaseSerializer } from "../serializers/base-serializer.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import type { AdapterContractOptions, ContractServer } from "./adapter-contract.js";
 import { type ContractApp, contractApp, countingThrottle, Product, type ProductRow, productRows } from "./fixtures.js";
-import { MemoryManager } from "./memory-manager.js";
+import { MemoryManager, SettledMemoryManager } from "./memory-manager.js";
 import { abandonUpload, openRequest, rawRequest, sendAllThenRead } from "./raw-http.js";
 import { until } from "./until.js";
 
@@ -466,6 +466,84 @@ export function runHttpContract(options: AdapterContractOptions): void {
         );
         expect(reply?.status).toBe(413);
         expect(app.products.rows.size).toBe(before);
+      });
+    });
+
+    describe("answers the core has at once", () => {
+      // A retrieve whose row is already there (the drizzle manager's on SQLite) is a response, not a
+      // promise: each adapter writes it in the same turn, and it must be the same answer.
+      const settledFailures: unknown[] = [];
+      const settled = new SettledMemoryManager(productRows());
+      const settledRouter = new Router("/api/v1", { onError: (error) => settledFailures.push(error) });
+      for (const [resource, queryset] of [
+        ["settled", settled],
+        ["waiting", new MemoryManager(productRows())],
+      ] as const) {
+        settledRouter.register(
+          resource,
+          new BaseViewSet({ serializer: () => new BaseSerializer(), queryset, model: Product }),
+        );
+      }
+
+      async function expectSameAnswers(url: string): Promise<void> {
+        for (const [method, path, headers] of [
+          ["GET", "/3", {}],
+          ["HEAD", "/3", {}],
+          ["GET", "/999", {}],
+          ["GET", "/3", { accept: "text/html" }],
+        ] as const) {
+          const atOnce = await call(url, method, `/api/v1/settled${path}`, headers);
+          const waited = await call(url, method, `/api/v1/waiting${path}`, headers);
+          expect(atOnce.status, `${method} ${path}`).toBe(waited.status);
+          expect(atOnce.text, `${method} ${path}`).toBe(waited.text);
+          for (const header of ["content-type", "content-length", "etag"]) {
+            expect(atOnce.headers.get(header), `${method} ${path} ${header}`).toBe(waited.headers.get(header));
+          }
+        }
+        const tagged = await call(url, "GET", "/api/v1/settled/3");
+        expect(tagged.json).toMatchObject({ id: 3 });
+        const notModified = await call(url, "GET", "/api/v1/settled/3", {
+          "if-none-match": tagged.headers.get("etag")!,
+        });
+        expect(notModified.status).toBe(304);
+        expect(notModified.text).toBe("");
+        // The router's own requests only: the app still answers the others.
+        const elsewhere = await call(url, "GET", "/elsewhere");
+        expect(elsewhere.status).toBe(404);
+        expect(elsewhere.text).toBe("fallthrough");
+      }
+
+      it("writes a response the core had at once as it writes one it waited for", async () => {
+        const served = await options.serve(settledRouter, {});
+        try {
+          await expectSameAnswers(served.url);
+        } finally {
+          await served.close();
+        }
+      });
+
+      it("does so behind another mount that declines the request", async () => {
+        const served = await options.serve(new Router("/unused"), { mounts: [settledRouter] });
+        try {
+          await expectSameAnswers(served.url);
+        } finally {
+          await served.close();
+        }
+      });
+
+      it("answers 500 without a word of it when the manager throws at once", async () => {
+        const served = await options.serve(settledRouter, {});
+        settled.failure = new Error("SELECT secret FROM products");
+        try {
+          settledFailures.length = 0;
+          const failed = await call(served.url, "GET", "/api/v1/settled/3");
+          expectProblem(failed, 500);
+          expect(failed.text).not.toContain("secret");
+          expect(settledFailures).toEqual([settled.failure]);
+        } finally {
+          settled.failure = undefined;
+          await served.close();
+        }
       });
     });
   });

@@ -1,4 +1,5 @@
 import type { RequestContext } from "../http/request.js";
+import { settledWith } from "../http/thenable.js";
 import type { Manager } from "../query/manager.js";
 
 /**
@@ -48,5 +49,21 @@ export class MemoryManager<Row extends { id: number | bigint }> implements Manag
   async delete(_ctx: RequestContext, obj: Row): Promise<void> {
     this.calls.push("delete");
     this.rows.delete(String(obj.id));
+  }
+}
+
+/**
+ * A `MemoryManager` whose `get` answers with a promise that says it is settled (`settledWith`),
+ * as the drizzle manager's does on SQLite: the viewset's retrieve then answers at once.
+ */
+export class SettledMemoryManager<Row extends { id: number | bigint }> extends MemoryManager<Row> {
+  /** Thrown by `get`, synchronously, when set. */
+  failure: Error | undefined;
+
+  override get(_ctx: RequestContext, id: number | bigint): Promise<Row | null> {
+    this.calls.push("get");
+    if (this.failure) throw this.failure;
+    const row = this.rows.get(String(id));
+    return settledWith(row ? { ...row } : null);
   }
 }

@@ -6,6 +6,7 @@ import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
 import { objectSlot } from "../http/slot.js";
+import { settledValue, UNSETTLED } from "../http/thenable.js";
 import { filterQuerySet, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
 import type { Manager, QuerySet } from "../query/manager.js";
 import { pageNumberPagination } from "../query/pagination.js";
@@ -224,16 +225,47 @@ export class BaseViewSet<Row extends object> implements ViewSet {
   }
 
   async retrieve(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
+    return this.retrieveNow(context, id);
+  }
+
+  /**
+   * `retrieve`, answered at once where nothing has to be waited for: the manager's row is already
+   * there (`settledWith`, as the drizzle manager's on SQLite), no permission checks objects and no
+   * field loads anything. Each promise followed costs a turn of the microtask queue, and an
+   * adapter that gets a response (not a promise) writes it in the same turn (BENCHMARKS.md,
+   * finding 15).
+   */
+  private retrieveNow(context: ViewContext, id: number | bigint): ApiResponse | Promise<ApiResponse> {
     const shown = sparseFieldPlan(this.getFieldPlan(), context.params);
     // The whole row: object permissions and overrides of getObject see every field. The base
     // class's own getObject runs inline: one async function fewer per request, a measured cost.
-    const found =
-      this.getObject === BaseViewSet.prototype.getObject
-        ? this.checkedObject(context, await this.getQueryset(context.request).get(context, id))
-        : await this.getObject(context, id);
-    const obj = found instanceof Promise ? await found : found;
+    if (this.getObject !== BaseViewSet.prototype.getObject) {
+      return Promise.resolve(this.getObject(context, id)).then((obj) => this.retrieved(context, obj, shown));
+    }
+    const loading = this.getQueryset(context.request).get(context, id);
+    const loaded = settledValue(loading);
+    if (loaded === UNSETTLED) return Promise.resolve(loading).then((obj) => this.retrievedChecked(context, obj, shown));
+    return this.retrievedChecked(context, loaded, shown);
+  }
+
+  /** The retrieve's answer for the row the manager found (or did not: 404), past object permissions. */
+  private retrievedChecked(
+    context: ViewContext,
+    found: Row | null | undefined,
+    shown: FieldPlan,
+  ): ApiResponse | Promise<ApiResponse> {
+    const obj = this.checkedObject(context, found);
+    return obj instanceof Promise
+      ? obj.then((row) => this.retrieved(context, row, shown))
+      : this.retrieved(context, obj, shown);
+  }
+
+  /** The retrieve's answer for an object it may show. */
+  private retrieved(context: ViewContext, obj: Row, shown: FieldPlan): ApiResponse | Promise<ApiResponse> {
     const objects = this.responseObjects(context, [obj], shown);
-    return taggedJSON(context.request, 200, (objects instanceof Promise ? await objects : objects)[0]);
+    return objects instanceof Promise
+      ? objects.then((out) => taggedJSON(context.request, 200, out[0]))
+      : taggedJSON(context.request, 200, objects[0]);
   }
 
   async update(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -272,7 +304,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   // ---- dispatch: authentication, permissions, throttles, then the handler ----------------
 
-  async handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
+  /** The route's answer: a response at once where nothing was waited for (see `retrieveNow`), a promise otherwise. */
+  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> | ApiResponse {
     // Negotiated before any check, as DRF does: a 406 costs no throttle slot.
     if (!acceptsJSON(request.headers.accept)) return errorResponse(new NotAcceptable());
     const readOnly = this.options.readOnly === true;
@@ -290,12 +323,16 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       if (standard === undefined || (readOnly && !standard.readOnly)) {
         throw new MethodNotAllowed(request.method, allowedMethods(route.kind, readOnly));
       }
-      const run = () =>
-        route.kind === "list"
-          ? (this[standard.handler] as ListHandler).call(this, context)
-          : (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      const run = () => {
+        if (route.kind === "list") return (this[standard.handler] as ListHandler).call(this, context);
+        // The class's own retrieve without its async wrapper: an answer at once where it can be.
+        if (standard.handler === "retrieve" && this.retrieve === BaseViewSet.prototype.retrieve) {
+          return this.retrieveNow(context, route.id);
+        }
+        return (this[standard.handler] as DetailHandler).call(this, context, route.id);
+      };
       if (this.options.atomic !== true || standard.readOnly) return run();
-      return runAtomic(this.getQueryset(request), context, run);
+      return runAtomic(this.getQueryset(request), context, () => Promise.resolve(run()));
     });
   }
 
@@ -308,7 +345,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     run: () => Promise<ApiResponse> | ApiResponse,
   ): Promise<ApiResponse> {
     const view: ViewInfo = { resource, action: name, readOnly: this.options.readOnly === true };
-    return guarded(this.options, ViewContext.for(request, settings, view), run);
+    return Promise.resolve(guarded(this.options, ViewContext.for(request, settings, view), run));
   }
 }
 

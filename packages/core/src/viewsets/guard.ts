@@ -9,6 +9,7 @@ import { clientIp, userIdOf } from "../throttling/client-ip.js";
 import type { Throttle } from "../throttling/throttle.js";
 import type { ViewContext } from "./view-context.js";
 import { withHeader } from "../http/header-copy.js";
+import { isThenable } from "../http/thenable.js";
 
 /** The checks of one viewset: its own lists, or the router's where it has none. */
 export interface Checks {
@@ -87,20 +88,25 @@ function challenge(error: unknown, request: ApiRequest, authenticators: readonly
   return new PermissionDenied(error.message);
 }
 
-/** Checks, then `run`; every error becomes its problem response, RateLimit headers kept. */
+/**
+ * Checks, then `run`; every error becomes its problem response, RateLimit headers kept. A response
+ * at once when there is nothing to check and `run` answered at once; a promise otherwise.
+ */
 export function guarded(
   checks: Checks,
   context: ViewContext,
   run: () => Promise<ApiResponse> | ApiResponse,
-): Promise<ApiResponse> {
+): Promise<ApiResponse> | ApiResponse {
   context.request.view = context.view;
   if (!nothingToCheck(checks, context)) return checkedRun(checks, context, run);
-  // Most viewsets of a public API check nothing per request: the handler's own promise then, with
+  // Most viewsets of a public API check nothing per request: the handler's own answer then, with
   // no step of ours between it and the router (each step is a turn of the microtask queue).
   try {
-    return Promise.resolve(run()).catch((error: unknown) => failed(error, checks, context, NO_HEADERS));
+    const answered = run();
+    if (!isThenable(answered)) return answered;
+    return Promise.resolve(answered).catch((error: unknown) => failed(error, checks, context, NO_HEADERS));
   } catch (error) {
-    return Promise.resolve(failed(error, checks, context, NO_HEADERS));
+    return failed(error, checks, context, NO_HEADERS);
   }
 }
 

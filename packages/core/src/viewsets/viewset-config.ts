@@ -32,7 +32,7 @@ export class ViewSetConfig<Row extends object> implements ViewSet {
     return new BaseViewSet<Row>({ ...this } as ViewSetOptions<Row>);
   }
 
-  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> {
+  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> | ApiResponse {
     return this.build().handle(route, request, settings);
   }
 

@@ -31,7 +31,8 @@ export interface ViewSettings {
  * implements it without extending `BaseViewSet` is checked only for presence.
  */
 export interface ViewSet {
-  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse>;
+  /** The route's answer: a promise, or the response itself when nothing had to be waited for. */
+  handle(route: ViewRoute, request: ApiRequest, settings: ViewSettings): Promise<ApiResponse> | ApiResponse;
   /** Runs the viewset's checks around a custom action's handler (actions with `checks: true`). */
   checkAction?(
     resource: string,
