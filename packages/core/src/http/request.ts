@@ -5,6 +5,7 @@
  */
 
 import { objectSlot } from "./slot.js";
+import { isThenable } from "./thenable.js";
 import type { ViewInfo } from "../viewsets/view-info.js";
 
 /** Where the body of a request comes from. */
@@ -77,9 +78,14 @@ export interface Mountable {
   respond?(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null>;
 }
 
-/** A mountable's answer to one request, through `respond` where it has one. */
+/**
+ * A mountable's answer to one request, through `respond` where it has one: a response, or a native
+ * promise of one (another library's promise is adopted, so an adapter may tell the two apart with
+ * `instanceof Promise`).
+ */
 export function answerOf(mountable: Mountable, request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
-  return mountable.respond ? mountable.respond(request) : mountable.handle(request);
+  const answer = mountable.respond ? mountable.respond(request) : mountable.handle(request);
+  return answer instanceof Promise || !isThenable(answer) ? answer : Promise.resolve(answer);
 }
 
 /** A core handler: one request in, one response out. */

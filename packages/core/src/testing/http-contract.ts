@@ -531,6 +531,32 @@ export function runHttpContract(options: AdapterContractOptions): void {
         }
       });
 
+      it("writes the answer of a mountable whose promise is another library's", async () => {
+        // Typed as a Promise, as a Bluebird or a compiled async function's would be: not a native one.
+        const foreign: Mountable = {
+          assertReady() {},
+          handle(request: ApiRequest) {
+            const response: ApiResponse | null =
+              request.path === "/foreign"
+                ? { status: 200, headers: { "Content-Type": "text/plain" }, body: "thenable" }
+                : null;
+            return {
+              // biome-ignore lint/suspicious/noThenProperty: another library's promise is the point.
+              then: (resolve: (value: ApiResponse | null) => unknown) => resolve(response),
+            } as Promise<ApiResponse | null>;
+          },
+        };
+        const served = await options.serve(new Router("/unused"), { mounts: [foreign] });
+        try {
+          const reply = await call(served.url, "GET", "/foreign");
+          expect(reply.status).toBe(200);
+          expect(reply.text).toBe("thenable");
+          expect((await call(served.url, "GET", "/elsewhere")).text).toBe("fallthrough");
+        } finally {
+          await served.close();
+        }
+      });
+
       it("answers 500 without a word of it when the manager throws at once", async () => {
         const served = await options.serve(settledRouter, {});
         settled.failure = new Error("SELECT secret FROM products");

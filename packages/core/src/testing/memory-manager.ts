@@ -28,6 +28,11 @@ export class MemoryManager<Row extends { id: number | bigint }> implements Manag
   }
 
   async get(_ctx: RequestContext, id: number | bigint): Promise<Row | null> {
+    return this.find(id);
+  }
+
+  /** `get`'s row, counted: a copy, or null. */
+  protected find(id: number | bigint): Row | null {
     this.calls.push("get");
     const row = this.rows.get(String(id));
     return row ? { ...row } : null;
@@ -61,9 +66,7 @@ export class SettledMemoryManager<Row extends { id: number | bigint }> extends M
   failure: Error | undefined;
 
   override get(_ctx: RequestContext, id: number | bigint): Promise<Row | null> {
-    this.calls.push("get");
     if (this.failure) throw this.failure;
-    const row = this.rows.get(String(id));
-    return settledWith(row ? { ...row } : null);
+    return settledWith(this.find(id));
   }
 }

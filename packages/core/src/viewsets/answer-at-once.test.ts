@@ -148,6 +148,7 @@ describe("a retrieve whose row is already there", () => {
         })(),
     });
     const computedAnswer = withComputed.respond(request("GET", "/api/notes/1"));
+    expect(isPromise(computedAnswer)).toBe(true);
     expect(JSON.parse((await computedAnswer)!.body as string)).toEqual({ id: 1, title: "First", shout: "FIRST" });
 
     const throttled = routerWith({ throttles: [countingThrottle(1)] });
@@ -168,7 +169,9 @@ describe("a retrieve whose row is already there", () => {
       "notes",
       new Overridden({ serializer: () => new BaseSerializer(), queryset: new SettledManager(ROWS), model: Note }),
     );
-    const overridden = await router.respond(request("GET", "/api/notes/1"));
+    const overriddenAnswer = router.respond(request("GET", "/api/notes/1"));
+    expect(isPromise(overriddenAnswer)).toBe(true);
+    const overridden = await overriddenAnswer;
     expect(overridden!.headers["X-Overridden"]).toBe("yes");
   });
 });
