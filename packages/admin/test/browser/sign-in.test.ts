@@ -114,4 +114,41 @@ describe.skipIf(skipReason !== undefined)("admin UI: sign-in and the frame", SLO
     expectNoProblems(tab);
     await tab.context.close();
   });
+
+  it("wraps a long unbroken name instead of widening the page at 375 px", async () => {
+    const tab = await openTab(harness, { width: 375 });
+    const session = await tab.context.request.post(`${harness.url}/admin/api/session`, {
+      data: { username: "admin", password: "pw-admin" },
+    });
+    const { csrfToken } = (await session.json()) as { csrfToken: string };
+    // The fixture's names hold 100 characters at most: still ~1,000 px of one word.
+    const name = `Unbroken-${"x".repeat(90)}`;
+    const created = await tab.context.request.post(`${harness.url}/admin/api/models/products/rows/`, {
+      data: { name, price: "3.00", status: "live", inStock: true },
+      headers: { "x-csrf-token": csrfToken },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const { page } = tab;
+    const width = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+            .scrollWidth,
+      );
+    // The change page: its breadcrumb and heading are the name; the delete dialog repeats it.
+    await page.goto(`/admin/products/${id}/`);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await width()).toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await width()).toBeLessThanOrEqual(375);
+    await page.keyboard.press("Escape");
+    // The list, searched by the name: the search shows as an active filter too.
+    await page.goto(`/admin/products/?search=${name}`);
+    await page.getByRole("cell", { name }).waitFor();
+    expect(await width()).toBeLessThanOrEqual(375);
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
 });
