@@ -1,7 +1,7 @@
 import { Router, type RouterOptions } from "@viewsets/core";
 import { modelViewSet } from "@viewsets/drizzle";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { PRODUCT_LIST_OPTIONS, cleanProduct } from "../../examples/shop/src/app.js";
+import { PRODUCT_LIST_OPTIONS, PRODUCT_MODEL_OPTIONS } from "../../examples/shop/src/app.js";
 import type { ShopDatabase } from "../../examples/shop/src/database.js";
 import { products } from "../../examples/shop/src/schema.js";
 import type { pgShopTables } from "./pg-shop.js";
@@ -14,7 +14,7 @@ import type { pgShopTables } from "./pg-shop.js";
 /** The shop's products viewset over the SQLite file. */
 export function productsRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
   const router = new Router("/api/v1", options);
-  router.register("products", modelViewSet(db, products, { ...PRODUCT_LIST_OPTIONS, model: { clean: cleanProduct } }));
+  router.register("products", modelViewSet(db, products, { ...PRODUCT_LIST_OPTIONS, model: PRODUCT_MODEL_OPTIONS }));
   return router;
 }
 
@@ -25,6 +25,6 @@ export function pgProductsRouter(
   options: RouterOptions = {},
 ): Router {
   const router = new Router("/api/v1", options);
-  router.register("products", modelViewSet(db, table, { ...PRODUCT_LIST_OPTIONS, model: { clean: cleanProduct } }));
+  router.register("products", modelViewSet(db, table, { ...PRODUCT_LIST_OPTIONS, model: PRODUCT_MODEL_OPTIONS }));
   return router;
 }

@@ -85,6 +85,15 @@ function orderOf(table: Columns, ordering: readonly string[]): SQL[] {
   });
 }
 
+/**
+ * SQLite's NUMERIC column reads a price back as a number's text ("416.9"); the API shows two
+ * places, as PostgreSQL's numeric(10, 2) gives them.
+ */
+function withCents<R extends { price: string } | undefined>(row: R): R {
+  if (row) row.price = Number(row.price).toFixed(2);
+  return row;
+}
+
 /** better-sqlite3: `prepare()` once per shape, then `get`/`all` with the values. */
 export function sqliteStore(db: ShopDatabase): ProductStore {
   const countOf = perShape((shape) =>
@@ -108,9 +117,13 @@ export function sqliteStore(db: ShopDatabase): ProductStore {
   const insert = db.insert(products).values(NEW_PRODUCT).returning().prepare();
   return {
     count: (shape) => countOf(shape).get(valuesOf(shape))!.count,
-    page: (shape, limit, offset) => pageOf(shape).all({ ...valuesOf(shape), limit, offset }),
-    get: (id) => byId.get({ id }),
-    insert: (product) => insert.get({ ...product }),
+    page: (shape, limit, offset) => {
+      const rows = pageOf(shape).all({ ...valuesOf(shape), limit, offset });
+      for (const row of rows) withCents(row);
+      return rows;
+    },
+    get: (id) => withCents(byId.get({ id })),
+    insert: (product) => withCents(insert.get({ ...product })),
   };
 }
 

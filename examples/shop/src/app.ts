@@ -7,18 +7,20 @@ import {
   ValidationError,
   computed,
   getJSON,
+  type Model,
   modelSerializer,
   parseInt64,
   parseQuery,
   related,
   sendJSON,
+  serializeModel,
 } from "@viewsets/core";
 import { docsPage } from "@viewsets/core/docs";
 import { modelViewSet, tableModel } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
 import type { ShopDatabase } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
-import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, categories, priceChanges, products } from "./schema.js";
+import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, type Product, categories, priceChanges, products } from "./schema.js";
 
 export const API_PREFIX = "/api/v1";
 
@@ -30,6 +32,16 @@ export const PRODUCT_LIST_OPTIONS = {
   ordering: ["-createdAt"],
   rejectUnknownRequestFields: true,
 } as const;
+
+/**
+ * Prices have two places and at most ten digits: a body with a third place is a 400, and every
+ * response shows two ("416.90"). SQLite's numeric column cannot say so itself (it reads 416.90
+ * back as 416.9); PostgreSQL's numeric(10, 2) says the same.
+ */
+export const PRICE_DIGITS = { maxDigits: 10, decimalPlaces: 2 } as const;
+
+/** The product model's rules beyond its table, shared with the benchmark's copies of the shop. */
+export const PRODUCT_MODEL_OPTIONS = { clean: cleanProduct, decimals: { price: PRICE_DIGITS } };
 
 /** The rules of a whole product, after each field's own validation. */
 export function cleanProduct(product: { name: string; status?: string | undefined; price: string }): void {
@@ -48,7 +60,7 @@ export function shopViewSets(db: ShopDatabase) {
     rejectUnknownRequestFields: true,
   });
   // A product shows its category's name (one query per page, not per product) and whether it can be bought now.
-  const productSerializer = modelSerializer(tableModel(products), {
+  const productSerializer = modelSerializer(tableModel(products, PRODUCT_MODEL_OPTIONS), {
     related: { category: related(categoryViewSet.options, { source: "categoryId", field: "name" }) },
     computed: {
       available: computed((product) => product.status === "live" && product.inStock, {
@@ -63,11 +75,12 @@ export function shopViewSets(db: ShopDatabase) {
       serializer: () => productSerializer,
       ...PRODUCT_LIST_OPTIONS,
       searchIndex: PRODUCT_SEARCH_INDEX,
-      model: { clean: cleanProduct },
+      model: PRODUCT_MODEL_OPTIONS,
     }),
     categories: categoryViewSet,
     // An audit log: written only by the discount action, so clients may read it and nothing else.
     priceChanges: modelViewSet(db, priceChanges, {
+      model: { decimals: { oldPrice: PRICE_DIGITS, newPrice: PRICE_DIGITS } },
       readOnly: true,
       filterFields: ["productId", "reason", "changedAt"],
       ordering: ["-changedAt"],
@@ -89,7 +102,7 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
     "products",
     "discount",
     { methods: ["POST"], detail: true, summary: "Lower the price by a percentage" },
-    (request) => discount(db, request),
+    (request) => discount(db, viewsets.products.options.model, request),
   );
   router.action(
     "products",
@@ -145,7 +158,7 @@ function parseDiscount(body: unknown): { percent: number; reason: string } {
 }
 
 /** `POST /products/{id}/discount/`: the new price and its audit row are written in one transaction. */
-async function discount(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse> {
+async function discount(db: ShopDatabase, model: Model<Product>, request: ApiRequest): Promise<ApiResponse> {
   const { percent, reason } = parseDiscount(await getJSON(request));
   // The router has already answered 404 for an id that is not a 64-bit integer; one past 2^53
   // names no product here (and must not be rounded to a neighbour).
@@ -160,7 +173,8 @@ async function discount(db: ShopDatabase, request: ApiRequest): Promise<ApiRespo
     tx.insert(priceChanges).values({ productId: product.id, oldPrice: product.price, newPrice, reason }).run();
     return tx.update(products).set({ price: newPrice }).where(eq(products.id, product.id)).returning().get();
   });
-  return sendJSON(200, updated);
+  // The product's own fields as the API shows them (its price with two places).
+  return sendJSON(200, serializeModel(model, updated));
 }
 
 /** `GET /products/stats/?categoryId=3`: products per status and the average price of those in stock. */

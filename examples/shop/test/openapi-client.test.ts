@@ -165,7 +165,7 @@ describe("a typed openapi-fetch client generated from the shop's document", () =
 
       expect(result.created).toMatchObject({ status: 201, name: "Teak Bench" });
       expect(result.created.location).toBe(`${shop.api}/products/${result.created.id}`);
-      expect(result.retrieved).toMatchObject({ name: "Teak Bench", price: "149.9", status: "live" });
+      expect(result.retrieved).toMatchObject({ name: "Teak Bench", price: "149.90", status: "live" });
       expect(result.invalid).toEqual({ status: 400, fields: ["price"] });
     });
   });

@@ -242,7 +242,8 @@ export function fixtureAdmin(
     ordering: ["name"],
   });
   admin.register("products", {
-    model: tableModel(products),
+    // Two places on both databases: SQLite's numeric cannot say so itself, PostgreSQL's numeric(10, 2) does.
+    model: tableModel(products, { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } }),
     queryset: createManager(db, products),
     listDisplay: ["id", "name", "categoryId", "status", "price", "inStock", "createdAt"],
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt", { field: "name", widget: "chips" }],

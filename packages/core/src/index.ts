@@ -74,7 +74,7 @@ export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";
 export { BaseSerializer } from "./serializers/base-serializer.js";
 export type { DeclaredField, Serializer, SerializerFactory } from "./serializers/base-serializer.js";
-export { serializeMany, serializeModel } from "./serializers/serialize.js";
+export { representedField, serializeMany, serializeModel } from "./serializers/serialize.js";
 export { modelSerializer } from "./serializers/model-serializer.js";
 export type { ModelSerializer, ModelSerializerOptions, SerializedRow } from "./serializers/model-serializer.js";
 export { related } from "./serializers/related.js";
@@ -110,6 +110,7 @@ export {
   decimalLimitProblem,
   decimalPattern,
   isDecimalText,
+  quantizedDecimal,
 } from "./models/decimal.js";
 export {
   JSON_DEPTH_MESSAGE,

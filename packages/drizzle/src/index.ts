@@ -1,5 +1,6 @@
 export { tableModel, tableFields } from "./table-model.js";
-export type { TableModelOptions } from "./table-model.js";
+export type { DecimalColumnKey, TableModelOptions } from "./table-model.js";
+export type { DeclaredDecimal } from "./decimal-limits.js";
 export { createManager, DrizzleManager } from "./manager.js";
 export { DrizzleQuerySet } from "./query-set.js";
 export type { ManagerOptions } from "./table-access.js";

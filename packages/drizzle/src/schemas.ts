@@ -10,7 +10,7 @@ import {
   isValidDate,
 } from "@viewsets/core";
 import { enumValuesOf, fieldTypeOf, isFloatColumn } from "./columns.js";
-import { decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
+import { type DeclaredDecimal, decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 
 /**
  * Request-body schemas for the columns whose drizzle-valibot schema does not fit JSON:
@@ -114,7 +114,7 @@ export const int64Schema: AnySchema = v.pipe(
 );
 
 /** The schema drizzle-valibot's own should be replaced with for a column, if any. */
-function replacementFor(column: Column): AnySchema | undefined {
+function replacementFor(column: Column, decimals: DeclaredDecimal | undefined): AnySchema | undefined {
   const type = column.columnType;
   if (column.dataType === "date") {
     if (fieldTypeOf(column) === "date") return dateSchema;
@@ -122,7 +122,7 @@ function replacementFor(column: Column): AnySchema | undefined {
   }
   if (type === "PgTimestampString") return timestampStringSchema;
   if (type === "PgDateString") return dateStringSchema;
-  const limits = decimalLimitsOf(column);
+  const limits = decimalLimitsOf(column, decimals);
   if (limits) return decimalStringSchema(limits);
   if (isFloatColumn(column)) return floatSchema(column);
   if (column.dataType === "bigint") return int64Schema;
@@ -138,8 +138,9 @@ export function refinementFor(
   column: Column,
   choices: readonly (string | number)[] | undefined,
   json?: AnySchema,
+  decimals?: DeclaredDecimal,
 ): ((schema: AnySchema) => AnySchema) | undefined {
-  const replacement = json ?? replacementFor(column);
+  const replacement = json ?? replacementFor(column, decimals);
   const extraChoices = choices && !enumValuesOf(column) ? choices : undefined;
   if (!replacement && !extraChoices) return undefined;
   return (schema) => {

@@ -12,7 +12,7 @@ import {
   maxLengthOf,
   primaryKeyOf,
 } from "./columns.js";
-import { decimalLimitsOf } from "./decimal-limits.js";
+import { type DeclaredDecimal, declaredDecimalProblem, decimalLimitsOf, shownPlacesOf } from "./decimal-limits.js";
 import { refinementFor } from "./schemas.js";
 
 type Key<Row> = keyof Row & string;
@@ -27,6 +27,12 @@ export type JsonColumnKey<T extends Table> = {
 
 /** A valibot schema per JSON column: `{ attributes: v.object({ size: v.picklist(["S", "M"]) }) }`. */
 export type JsonSchemas<T extends Table> = { readonly [K in JsonColumnKey<T>]?: v.GenericSchema };
+
+/** The property keys of a table's numeric columns that read as text (`numeric`, `decimal`). */
+export type DecimalColumnKey<T extends Table> = {
+  [K in keyof ColumnsOf<T>]: ColumnsOf<T>[K]["_"]["columnType"] extends "SQLiteNumeric" | "PgNumeric" ? K : never;
+}[keyof ColumnsOf<T>] &
+  string;
 
 /** Turns a schema given for a column that is not JSON into a type error. */
 export type OnlyJsonKeys<T extends Table, J> = { readonly [K in Exclude<keyof J, JsonColumnKey<T>>]: never };
@@ -68,6 +74,14 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
    * with it. `tableModel` types the column as the schema's output.
    */
   json?: { readonly [K in Key<Row>]?: v.GenericSchema };
+  /**
+   * DRF's `max_digits` and `decimal_places` of numeric columns, for a table that cannot say them
+   * (SQLite's `numeric` has no precision or scale): `{ price: { maxDigits: 10, decimalPlaces: 2 } }`.
+   * A body past them is a 400, and responses show exactly `decimalPlaces` places ("416.90", where
+   * SQLite reads back 416.9), as a PostgreSQL numeric(10, 2) column's do. Never more than the
+   * column keeps: tableModel throws for 16 digits on SQLite or 3 places on a numeric(10, 2).
+   */
+  decimals?: { readonly [K in Key<Row>]?: DeclaredDecimal };
 }
 
 type ObjectSchema = Parameters<typeof modelFromSchema>[0]["schema"];
@@ -101,13 +115,28 @@ function fieldOf(
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
   if (maxLength !== undefined) field.maxLength = maxLength;
-  const limits = decimalLimitsOf(column);
-  if (limits?.maxDigits !== undefined) field.maxDigits = limits.maxDigits;
-  if (limits?.decimalPlaces !== undefined) field.decimalPlaces = limits.decimalPlaces;
+  const declared = declaredDecimalOf(column, key, options);
+  const maxDigits = decimalLimitsOf(column, declared)?.maxDigits;
+  if (maxDigits !== undefined) field.maxDigits = maxDigits;
+  const places = shownPlacesOf(column, declared);
+  if (places !== undefined) field.decimalPlaces = places;
   if (references !== undefined) field.references = references;
   const json = jsonSchemaOf(column, key, options);
   if (json) field.schema = json;
   return field;
+}
+
+/** The app's digits for a numeric column, if it gave them; ones the column cannot keep are a mistake. */
+function declaredDecimalOf(
+  column: Column,
+  key: string,
+  options: TableModelOptions<Record<string, unknown>>,
+): DeclaredDecimal | undefined {
+  const declared = options.decimals?.[key];
+  if (declared === undefined) return undefined;
+  const problem = declaredDecimalProblem(column, declared);
+  if (problem) throw new TypeError(`@viewsets/drizzle: decimals.${key}: ${problem}`);
+  return declared;
 }
 
 /** The app's schema for a JSON column, if it gave one; a schema on any other column is a mistake. */
@@ -134,8 +163,13 @@ export function tableFields(
 ): Record<string, FieldDef> {
   const primaryKey = primaryKeyOf(table);
   const foreignKeys = foreignKeysOf(table);
+  const columns = columnsOf(table);
+  for (const key of Object.keys(options.decimals ?? {})) {
+    if (!Object.hasOwn(columns, key))
+      throw new TypeError(`@viewsets/drizzle: decimals.${key}: the table has no such column`);
+  }
   const fields: Record<string, FieldDef> = {};
-  for (const [key, column] of Object.entries(columnsOf(table))) {
+  for (const [key, column] of Object.entries(columns)) {
     fields[key] = fieldOf(column, key, primaryKey, foreignKeys.get(key)?.table, options);
   }
   return fields;
@@ -150,7 +184,7 @@ function requestSchema(
   const refinements: Record<string, (schema: v.GenericSchema<unknown, unknown>) => v.GenericSchema<unknown, unknown>> =
     {};
   for (const [key, column] of Object.entries(columnsOf(table))) {
-    const refinement = refinementFor(column, options.choices?.[key], fields[key]?.schema);
+    const refinement = refinementFor(column, options.choices?.[key], fields[key]?.schema, options.decimals?.[key]);
     if (refinement) refinements[key] = refinement;
   }
   const insert = createInsertSchema(table, refinements as never) as unknown as v.ObjectSchema<
@@ -165,12 +199,13 @@ function requestSchema(
   return v.object(entries);
 }
 
-/** `TableModelOptions` of one table, its `json` schemas typing the row. */
+/** `TableModelOptions` of one table, its `json` schemas typing the row, `decimals` only for numeric columns. */
 export type TypedTableModelOptions<T extends Table, J> = Omit<
   TableModelOptions<RowWithJson<T, J>, InsertWithJson<T, J>>,
-  "json"
+  "json" | "decimals"
 > & {
   json?: J & OnlyJsonKeys<T, J>;
+  decimals?: { readonly [K in DecimalColumnKey<T>]?: DeclaredDecimal };
 };
 
 /**

@@ -5,7 +5,8 @@ import { apiRequest } from "./requests.js";
  * nothing is written.
  */
 import type { Table } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { integer, numeric, type PgTable, pgTable } from "drizzle-orm/pg-core";
+import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contextOf, Router, sendJSON } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
@@ -56,6 +57,13 @@ for (const setup of DATABASES) {
         "products",
         modelViewSet(database.db as PostgresDatabase, database.products as PgTable, {
           searchFields: ["name", "description"],
+        }),
+      );
+      // The same table with the places an app declares for it (SQLite's numeric cannot say them).
+      router.register(
+        "priced",
+        modelViewSet(database.db as PostgresDatabase, database.products as PgTable, {
+          model: { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } },
         }),
       );
       router.action("products", "touch", { detail: true, methods: ["POST"] }, async (req) =>
@@ -213,6 +221,65 @@ for (const setup of DATABASES) {
         expect((await list(`price=${price}`)).json.count).toBe(1);
         // Trailing zeros change no value.
         expect((await create(JSON.stringify({ name: "Zeros", sku: "zeros", price: "1.5000" }))).status).toBe(201);
+      });
+
+      it("shows the places an app declares, as the database stored them or not, and refuses more", async () => {
+        const first = (await list("ordering=id")).json.results![0]! as { id: number; price?: string };
+        const plain = await call("GET", `/api/products/${first.id}`);
+        const priced = await call("GET", `/api/priced/${first.id}`);
+        // SQLite's NUMERIC reads 1.50 back as 1.5; PostgreSQL's numeric(10, 2) keeps the zero.
+        expect(plain.json.price).toBe(database.dialect === "pg" ? "1.50" : "1.5");
+        expect(priced.json.price).toBe("1.50");
+        const page = await call("GET", "/api/priced/", "ordering=id&price__lte=2.5");
+        expect(page.json.results!.map((row) => (row as { price?: string }).price)).toEqual(["1.50", "2.50"]);
+        const created = await call(
+          "POST",
+          "/api/priced/",
+          "",
+          JSON.stringify({ name: "Cup", sku: "cup", price: 416.9 }),
+        );
+        expect(created.status).toBe(201);
+        expect(created.json.price).toBe("416.90");
+        expect((await call("GET", `/api/priced/${created.json.id}`)).json.price).toBe("416.90");
+        const rows = await database.countProducts();
+        const third = call("POST", "/api/priced/", "", JSON.stringify({ name: "x", sku: "x", price: "1.005" }));
+        await expectRefused(third, "price", rows);
+        expect((await call("GET", "/api/priced/", "price=416.9")).json.count).toBe(1);
+      });
+
+      it("takes declared places only where the column keeps them, and only for numeric columns", () => {
+        const declare = (decimals: Record<string, { maxDigits: number; decimalPlaces: number }>) => () =>
+          tableModel(database.products, { decimals } as never);
+        expect(declare({ price: { maxDigits: 10, decimalPlaces: 2 } })).not.toThrow();
+        expect(
+          tableModel(database.products, { decimals: { price: { maxDigits: 8, decimalPlaces: 1 } } }).fields.price,
+        ).toMatchObject({ maxDigits: 8, decimalPlaces: 1 });
+        // SQLite keeps 15 significant digits; numeric(10, 2) keeps ten, two of them places.
+        expect(declare({ price: { maxDigits: 16, decimalPlaces: 2 } })).toThrow(
+          /decimals\.price: maxDigits 16 is more than the column keeps/,
+        );
+        if (database.dialect === "pg") {
+          expect(declare({ price: { maxDigits: 10, decimalPlaces: 3 } })).toThrow(/decimalPlaces 3 is more/);
+          expect(declare({ price: { maxDigits: 10, decimalPlaces: 1 } })).toThrow(/9 digits before the point/);
+        } else {
+          expect(declare({ price: { maxDigits: 15, decimalPlaces: 4 } })).not.toThrow();
+        }
+        expect(declare({ price: { maxDigits: 2, decimalPlaces: 3 } })).toThrow(/decimalPlaces must be/);
+        expect(declare({ price: { maxDigits: 0, decimalPlaces: 0 } })).toThrow(/maxDigits must be/);
+        expect(declare({ name: { maxDigits: 5, decimalPlaces: 2 } })).toThrow(
+          /decimals\.name: column name is not a numeric/,
+        );
+        expect(declare({ rating: { maxDigits: 5, decimalPlaces: 2 } })).toThrow(/decimals\.rating/);
+        expect(declare({ nope: { maxDigits: 5, decimalPlaces: 2 } })).toThrow(
+          /decimals\.nope: the table has no such column/,
+        );
+      });
+
+      it("shows a PostgreSQL numeric without a precision as stored, still refusing places it cannot keep", () => {
+        const loose = tableModel(pgTable("loose", { id: integer().primaryKey(), amount: numeric().notNull() }));
+        expect(loose.fields.amount!.decimalPlaces).toBeUndefined();
+        expect(v.parse(loose.schema, { id: 1, amount: "1.123456789" })).toMatchObject({ amount: "1.123456789" });
+        expect(v.safeParse(loose.schema, { id: 1, amount: `0.${"1".repeat(16_384)}` }).success).toBe(false);
       });
 
       it("refuses a float that is not finite", async () => {

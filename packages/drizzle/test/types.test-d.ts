@@ -3,8 +3,8 @@ import { describe, expectTypeOf, it } from "vitest";
 import type Database from "better-sqlite3";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { bigint, jsonb, pgTable, text as pgText } from "drizzle-orm/pg-core";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bigint, jsonb, numeric as pgNumeric, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { integer, numeric, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BaseViewSet, Model, RequestContext } from "@viewsets/core";
 import { createManager, modelViewSet, tableModel } from "../src/index.js";
 
@@ -127,5 +127,33 @@ describe("JSON columns with a schema", () => {
   it("takes schemas only for JSON columns", () => {
     // @ts-expect-error name is a text column, not JSON
     tableModel(items, { json: { name: v.string() } });
+  });
+});
+
+describe("declared decimal places", () => {
+  const priced = sqliteTable("priced", {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    price: numeric().notNull(),
+    weight: real().notNull(),
+  });
+  const pgPriced = pgTable("priced", { id: bigint({ mode: "number" }).primaryKey(), price: pgNumeric().notNull() });
+
+  it("are taken for numeric columns, on SQLite and PostgreSQL, and keep the row a string", () => {
+    const model = tableModel(priced, { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } });
+    expectTypeOf(model.__row!.price).toEqualTypeOf<string>();
+    tableModel(pgPriced, { decimals: { price: { maxDigits: 12, decimalPlaces: 4 } } });
+    modelViewSet(sqlite, priced, { model: { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } } });
+  });
+
+  it("are a type error on any other column, or without both numbers", () => {
+    // @ts-expect-error name is a text column
+    tableModel(priced, { decimals: { name: { maxDigits: 10, decimalPlaces: 2 } } });
+    // @ts-expect-error weight is a real, a number column: it has no places to show
+    tableModel(priced, { decimals: { weight: { maxDigits: 10, decimalPlaces: 2 } } });
+    // @ts-expect-error decimalPlaces is missing
+    tableModel(priced, { decimals: { price: { maxDigits: 10 } } });
+    // @ts-expect-error name is a text column
+    modelViewSet(sqlite, priced, { model: { decimals: { name: { maxDigits: 10, decimalPlaces: 2 } } } });
   });
 });

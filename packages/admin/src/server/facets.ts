@@ -7,6 +7,7 @@ import {
   type QuerySet,
   querySetOf,
   rangeOfRows,
+  representedField,
   type RequestContext,
   type ValueCount,
 } from "@viewsets/core";
@@ -102,7 +103,7 @@ async function facetOf(input: FacetInput, name: string, queryset: QuerySet<objec
     case "time":
     case "date": {
       const { min, max } = await rangeOf(queryset, ctx, name);
-      return { min: wireValue(min), max: wireValue(max) };
+      return { min: wireValue(representedField(field, min)), max: wireValue(representedField(field, max)) };
     }
     case "foreignKey": {
       const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, name, field));

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { coerceValue } from "../query/coerce.js";
-import { DECIMAL_PATTERN, decimalLimitProblem, decimalPattern } from "./decimal.js";
+import { DECIMAL_PATTERN, decimalLimitProblem, decimalPattern, quantizedDecimal } from "./decimal.js";
 import { fieldSchema } from "./fields.js";
 
 describe("decimal text: one rule for bodies, filters and the document", () => {
@@ -96,5 +96,67 @@ describe("the pattern the document publishes for a field's limits", () => {
     if (refusesAll) expect(accepted).toBe(0);
     else expect(accepted).toBeGreaterThan(10);
     expect(accepted).toBeLessThan(texts.length);
+  });
+});
+
+describe("quantizedDecimal: a decimal shown with its field's places, as DRF's DecimalField shows it", () => {
+  it.each([
+    ["416.9", 2, "416.90"],
+    ["5", 2, "5.00"],
+    ["5", 0, "5"],
+    ["1.50", 2, "1.50"],
+    ["-0.5", 3, "-0.500"],
+    // What a body may hold: a sign, leading zeros, a bare point.
+    [".5", 2, "0.50"],
+    ["+3", 2, "3.00"],
+    ["0012.500", 2, "12.50"],
+    ["1.", 1, "1.0"],
+    // Rounding half to even (Python's decimal default, which DRF's quantize uses).
+    ["2.675", 2, "2.68"],
+    ["2.665", 2, "2.66"],
+    ["2.6651", 2, "2.67"],
+    ["-2.675", 2, "-2.68"],
+    ["9.995", 2, "10.00"],
+    ["0.995", 2, "1.00"],
+    ["123.5", 0, "124"],
+    ["124.5", 0, "124"],
+    ["123.4567", 0, "123"],
+    // What a REAL read back as text may be: an exponent, a binary fraction's tail.
+    ["1e-7", 2, "0.00"],
+    ["-1e-7", 2, "0.00"],
+    ["1.5e2", 2, "150.00"],
+    ["1e+21", 2, "1000000000000000000000.00"],
+    ["19.990000000000002", 2, "19.99"],
+    ["1e-999999", 2, "0.00"],
+  ] as const)("%j with %i places is %j", (text, places, expected) => {
+    expect(quantizedDecimal(text, places)).toBe(expected);
+  });
+
+  it("writes a finite number as its text first, and leaves anything that is no decimal as it is", () => {
+    expect(quantizedDecimal(416.9, 2)).toBe("416.90");
+    expect(quantizedDecimal(0.1 + 0.2, 2)).toBe("0.30");
+    for (const value of [null, undefined, "abc", "", ".", "1e", "1e+9999999", Number.NaN, true, { price: 1 }]) {
+      expect(quantizedDecimal(value, 2)).toBe(value);
+    }
+  });
+
+  it("keeps the value: within half a unit of the last place, exact where the places suffice", () => {
+    for (let i = 0; i < 2000; i++) {
+      const digits = String(Math.floor(Math.random() * 1e9));
+      const scale = Math.floor(Math.random() * 6);
+      const sign = i % 3 === 0 ? "-" : "";
+      const text =
+        scale === 0
+          ? `${sign}${digits}`
+          : `${sign}${digits.slice(0, -scale) || "0"}.${digits.slice(-scale).padStart(scale, "0")}`;
+      for (const places of [0, 2, 4, 6]) {
+        const out = quantizedDecimal(text, places) as string;
+        expect(out, text).toMatch(places === 0 ? /^-?(0|[1-9]\d*)$/ : new RegExp(`^-?(0|[1-9]\\d*)\\.\\d{${places}}$`));
+        expect(Math.abs(Number(out) - Number(text)), `${text} → ${out}`).toBeLessThanOrEqual(
+          0.5 * 10 ** -places + 1e-9,
+        );
+        if (places >= scale) expect(Number(out), text).toBe(Number(text));
+      }
+    }
   });
 });

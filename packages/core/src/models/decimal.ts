@@ -72,3 +72,59 @@ export function decimalPattern(limits: DecimalLimits): string {
   const whole = maxDigits === undefined ? "\\d*" : `\\d{0,${maxDigits - decimalPlaces}}`;
   return `${start}${whole}(?:\\.\\d{0,${decimalPlaces}}0*)?$`;
 }
+
+// Decimal text as a database or a body gives it: a sign, digits, a fraction, an exponent ("1e-7",
+// what String() writes of a small REAL that SQLite's NUMERIC column read back as a number).
+const DECIMAL_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?$/;
+// Already in its final form, but for padding: no sign but a minus, no leading zero, no exponent.
+const PLAIN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+// Past this many places or digits, a value is left as it is rather than written out in full.
+const MAX_WRITTEN_DIGITS = 400;
+
+/**
+ * A decimal with exactly `places` digits after the point, as DRF's DecimalField shows one with
+ * `decimal_places` (its `quantize`, rounding half to even): "416.9" → "416.90", "5" → "5.00",
+ * "1e-7" → "0.00", "2.675" → "2.68". SQLite's NUMERIC affinity stores "416.90" as the number
+ * 416.9, so the trailing zero is the response's to put back; PostgreSQL's numeric(p, s) keeps
+ * it. A finite number is written as its text first; anything else (null, text that is no decimal)
+ * is returned unchanged.
+ */
+export function quantizedDecimal(value: unknown, places: number): unknown {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== "string") return value;
+  if (PLAIN.test(text)) {
+    const point = text.indexOf(".");
+    const have = point < 0 ? 0 : text.length - point - 1;
+    if (have === places) return text;
+    if (have < places) return `${point < 0 && places > 0 ? `${text}.` : text}${"0".repeat(places - have)}`;
+  }
+  return roundedDecimal(text, places) ?? value;
+}
+
+/** `text` rounded half to even to `places` places, written plainly; null when it is no decimal or too long. */
+function roundedDecimal(text: string, places: number): string | null {
+  const parts = DECIMAL_PARTS.exec(text);
+  if (!parts || (parts[2] === "" && (parts[3] ?? "") === "")) return null;
+  const [, sign, whole = "", fraction = "", exponent = "0"] = parts;
+  // The value is digits × 10^shift; the result is an integer count of 10^-places.
+  const digits = `${whole}${fraction}`;
+  const shift = Number(exponent) - fraction.length + places;
+  let units: bigint;
+  if (shift >= 0) {
+    if (digits.length + shift > MAX_WRITTEN_DIGITS) return null;
+    units = BigInt(digits) * 10n ** BigInt(shift);
+  } else if (-shift > digits.length) {
+    // Less than a tenth of a unit: rounds to zero.
+    units = 0n;
+  } else {
+    const divisor = 10n ** BigInt(-shift);
+    const n = BigInt(digits);
+    units = n / divisor;
+    const twice = (n % divisor) * 2n;
+    if (twice > divisor || (twice === divisor && units % 2n === 1n)) units += 1n;
+  }
+  const written = units.toString().padStart(places + 1, "0");
+  const minus = sign === "-" && units !== 0n ? "-" : "";
+  if (places === 0) return `${minus}${written}`;
+  return `${minus}${written.slice(0, -places)}.${written.slice(-places)}`;
+}

@@ -3,9 +3,9 @@ import type { FilterValue } from "../query/expression.js";
 import { querySetOf } from "../query/list-query.js";
 import { selectOnly } from "../query/manager.js";
 import type { ComputedField } from "./computed.js";
-import { representedValue } from "./represented.js";
 import type { FieldPlan } from "./field-plan.js";
 import { type RelatedField, type RelatedTarget, sourceOf, targetFieldsOf } from "./related.js";
+import { representedField } from "./serialize.js";
 
 /** The related fields of a response that follow one foreign key to one target: one query serves them all. */
 interface RelatedGroup {
@@ -55,9 +55,10 @@ async function loadTargets(
 function represent(target: object | undefined, field: RelatedField): unknown {
   if (target === undefined) return null;
   const values = target as Record<string, unknown>;
-  if (field.field !== undefined) return representedValue(values[field.field] ?? null);
+  const fields = field.target.model.fields;
+  if (field.field !== undefined) return representedField(fields[field.field], values[field.field] ?? null);
   const nested: Record<string, unknown> = {};
-  for (const name of field.fields ?? []) nested[name] = representedValue(values[name] ?? null);
+  for (const name of field.fields ?? []) nested[name] = representedField(fields[name], values[name] ?? null);
   return nested;
 }
 

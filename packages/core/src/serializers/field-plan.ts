@@ -3,11 +3,14 @@ import { isEditable, isSerializable } from "../models/fields.js";
 import { isFilterable } from "../query/filters.js";
 import type { DeclaredField, Serializer } from "../serializers/base-serializer.js";
 import { sourceOf } from "./related.js";
+import { type PlacedDecimal, placedDecimals } from "./serialize.js";
 
 /** Which fields a viewset shows, accepts, filters, orders and searches, for one request. */
 export interface FieldPlan {
   /** Response keys in order: model fields (a declared field of the same name in its place), then declared ones. */
   readonly response: readonly string[];
+  /** The shown decimal fields that declare their places: a response writes each with them. */
+  readonly decimals: readonly PlacedDecimal[];
   /** Request keys a write may set. */
   readonly writable: ReadonlySet<string>;
   readonly filterable: ReadonlySet<string>;
@@ -93,7 +96,11 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
   const searchable = (options.searchFields ?? []).filter(
     (name) => model.fields[name] !== undefined && isSerializable(model.fields[name]!),
   );
-  return { response, writable, filterable, orderable, searchable, declared, writeSources };
+  const decimals = placedDecimals(
+    model.fields,
+    response.filter((name) => !declared.has(name)),
+  );
+  return { response, decimals, writable, filterable, orderable, searchable, declared, writeSources };
 }
 
 /** What `fieldPlan` reads, in a fixed order: when none of it changed, neither did the plan. */

@@ -1,6 +1,33 @@
+import { quantizedDecimal } from "../models/decimal.js";
 import type { Model, ModelShape } from "../models/define-model.js";
-import { isSerializable } from "../models/fields.js";
+import { type FieldDef, isSerializable } from "../models/fields.js";
 import { representedValue } from "./represented.js";
+
+/** A decimal field shown with a fixed number of places: its key and its `decimalPlaces`. */
+export type PlacedDecimal = readonly [key: string, places: number];
+
+const NO_DECIMALS: readonly PlacedDecimal[] = [];
+
+/** The places a field's values are shown with: a decimal's declared `decimalPlaces`, else undefined. */
+export function placesOf(field: FieldDef | undefined): number | undefined {
+  return field?.type === "decimal" ? field.decimalPlaces : undefined;
+}
+
+/** Of `keys`, the model's decimal fields that declare their places, with them. */
+export function placedDecimals(fields: Readonly<Record<string, FieldDef>>, keys: readonly string[]): PlacedDecimal[] {
+  const placed: PlacedDecimal[] = [];
+  for (const key of keys) {
+    const places = Object.hasOwn(fields, key) ? placesOf(fields[key]) : undefined;
+    if (places !== undefined) placed.push([key, places]);
+  }
+  return placed;
+}
+
+/** A field's value as a response holds it: `representedValue`, a decimal with its declared places. */
+export function representedField(field: FieldDef | undefined, value: unknown): unknown {
+  const places = placesOf(field);
+  return places === undefined ? representedValue(value) : quantizedDecimal(value, places);
+}
 
 /**
  * Whether a row is a plain object whose keys are `fields`, in that order, none of them undefined
@@ -19,9 +46,20 @@ function isExactly(row: Record<string, unknown>, fields: readonly string[]): boo
 
 /**
  * Copies the named fields of a row into a new plain object, in field order, as a response holds
- * them: undefined as null, a Date as its ISO text (see `representedValue`).
+ * them: undefined as null, a Date as its ISO text (see `representedValue`), and each of `decimals`
+ * with its places (see `quantizedDecimal`).
  */
-export function projectRow(row: object, fields: readonly string[]): Record<string, unknown> {
+export function projectRow(
+  row: object,
+  fields: readonly string[],
+  decimals: readonly PlacedDecimal[] = NO_DECIMALS,
+): Record<string, unknown> {
+  const out = projectFields(row, fields);
+  for (const [key, places] of decimals) out[key] = quantizedDecimal(out[key], places);
+  return out;
+}
+
+function projectFields(row: object, fields: readonly string[]): Record<string, unknown> {
   const source = row as Record<string, unknown>;
   // A row as a manager reads it has exactly the fields shown: a spread copies it in one step, where
   // adding its keys one by one costs ~5 µs on a page of 20 rows.
@@ -45,13 +83,15 @@ function serializableFields(model: ModelShape): string[] {
   return Object.keys(model.fields).filter((key) => isSerializable(model.fields[key]!));
 }
 
-/** Every serializable field of one row (no serializer applied). */
+/** Every serializable field of one row (no serializer applied), as a response holds it. */
 export function serializeModel<Row extends object>(model: Model<Row>, row: Row): Record<string, unknown> {
-  return projectRow(row, serializableFields(model));
+  const fields = serializableFields(model);
+  return projectRow(row, fields, placedDecimals(model.fields, fields));
 }
 
-/** Every serializable field of each row (no serializer applied). */
+/** Every serializable field of each row (no serializer applied), as a response holds it. */
 export function serializeMany<Row extends object>(model: Model<Row>, rows: readonly Row[]): Record<string, unknown>[] {
   const fields = serializableFields(model);
-  return rows.map((row) => projectRow(row, fields));
+  const decimals = placedDecimals(model.fields, fields);
+  return rows.map((row) => projectRow(row, fields, decimals));
 }

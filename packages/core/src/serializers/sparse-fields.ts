@@ -49,7 +49,8 @@ export function sparseFieldPlan(plan: FieldPlan, params: QueryParams): FieldPlan
   const chosen = fields ? new Set(fields) : undefined;
   const omitted = new Set(omit);
   const response = plan.response.filter((name) => (chosen === undefined || chosen.has(name)) && !omitted.has(name));
-  return { ...plan, response };
+  const decimals = plan.decimals.filter(([name]) => response.includes(name));
+  return { ...plan, response, decimals };
 }
 
 /**

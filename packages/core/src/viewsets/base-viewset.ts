@@ -142,7 +142,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
 
   /** One row's model fields; related and computed fields are added by `serializeRows`. */
   serialize(row: Row, plan: FieldPlan): Record<string, unknown> {
-    return projectRow(row, plan.response);
+    return projectRow(row, plan.response, plan.decimals);
   }
 
   /**
