@@ -10,6 +10,9 @@
  * warms it up (20,000 requests by default: fewer leave TurboFan compiling in the measured window),
  * then callgrind_control counts only the measured requests (3,000 by default). GET requests only
  * (a create would write a different number of rows per side).
+ *
+ * With `BENCH_POSTGRES=1`, both sides serve PostgreSQL's 10,000 products (the schema `pnpm bench`
+ * fills, filled here if missing); the database server's own instructions are not counted.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,7 +22,10 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { Implementation } from "./config.js";
 import { callgrindArgs, collected } from "./callgrind.js";
+import pg from "pg";
+import { PG_SCHEMA, PG_SIZE, PG_URL } from "./config.js";
 import { copyDatabase, seededDatabase } from "./data.js";
+import { fillPostgres } from "./pg-shop.js";
 
 const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
 
@@ -35,7 +41,7 @@ async function count(
     env: {
       ...process.env,
       NODE_ENV: "production",
-      BENCH_SERVER: JSON.stringify({ framework, implementation, database }),
+      BENCH_SERVER: JSON.stringify({ framework, implementation, database, ...(postgres ? { postgres } : {}) }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -71,6 +77,11 @@ async function count(
 
 const [framework = "hono", path = "/api/v1/products/2500", requestsArg = "3000", warmArg = "20000"] =
   process.argv.slice(2);
+const postgres = process.env.BENCH_POSTGRES === "1" ? PG_SCHEMA : undefined;
+if (postgres) {
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 1 });
+  await fillPostgres(pool, postgres, PG_SIZE).finally(() => pool.end());
+}
 const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
 const directory = mkdtempSync(join(tmpdir(), "viewsets-http-instructions-"));
 try {
@@ -83,7 +94,7 @@ try {
   console.log("| adapter | path | viewset instructions/request | hand-written | hand-written / viewset |");
   console.log("|---|---|---:|---:|---:|");
   console.log(
-    `| ${framework} | ${path} | ${Math.round(viewset)} | ${Math.round(hand)} | ${(hand / viewset).toFixed(3)} |`,
+    `| ${framework}${postgres ? " (PostgreSQL)" : ""} | ${path} | ${Math.round(viewset)} | ${Math.round(hand)} | ${(hand / viewset).toFixed(3)} |`,
   );
 } finally {
   rmSync(directory, { recursive: true, force: true });
