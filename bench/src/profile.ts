@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FRAMEWORKS, type Framework } from "./apps.js";
-import type { Implementation } from "./config.js";
+import { type Implementation, PG_SCHEMA } from "./config.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { measure, startServer } from "./load.js";
 import { SCENARIOS, type Scenario } from "./scenarios.js";
@@ -148,7 +148,9 @@ async function profiled(
       directory,
       "products",
     );
-    const server = await startServer({ framework, implementation, database }, { profileDir: directory });
+    // BENCH_POSTGRES=1: PostgreSQL's products in the schema `pnpm bench` fills (run it once first).
+    const postgres = process.env.BENCH_POSTGRES === "1" ? { postgres: PG_SCHEMA } : {};
+    const server = await startServer({ framework, implementation, database, ...postgres }, { profileDir: directory });
     const warm = await measure(server, scenario, 1, rate);
     const sample = await measure(server, scenario, seconds, rate);
     await server.stop();
