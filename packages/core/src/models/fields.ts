@@ -19,7 +19,10 @@ export interface FieldDef {
   readonly maxLength?: number;
   /** Decimal fields: most digits in total (DRF's `max_digits`); more is a 400, never a rounded value. */
   readonly maxDigits?: number;
-  /** Decimal fields: most digits after the point (DRF's `decimal_places`). */
+  /**
+   * Decimal fields: most digits after the point (DRF's `decimal_places`); more is a 400. A response
+   * shows exactly this many, as DRF quantizes ("5" as "5.00", rounding half to even).
+   */
   readonly decimalPlaces?: number;
   /** The model a foreign key points at. */
   readonly references?: string;
