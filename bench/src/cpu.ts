@@ -3,6 +3,7 @@
  * request at a fixed rate, viewset against hand-written, over HTTP.
  *
  *   pnpm --filter @viewsets/bench run cpu koa,hono retrieve
+ *   BENCH_RATE=400 pnpm --filter @viewsets/bench run cpu feathers list   # the viewset (Express) against FeathersJS
  *
  * req/s at saturation moves with everything else on a 2-core machine (the load generator shares
  * it); CPU per request at a rate both servers sustain is the cost itself. Both servers stay up and
@@ -13,86 +14,69 @@
  * fills, filled here if missing; rows a create added are deleted after); the database server's
  * CPU is not counted. Mind the rate: PostgreSQL's retrieve saturates near 4,000 req/s here.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FRAMEWORKS, type Framework } from "./apps.js";
 import pg from "pg";
-import { type Implementation, PG_SCHEMA, PG_SIZE, PG_URL } from "./config.js";
+import { type Implementation, PG_SCHEMA, PG_SIZE, PG_URL, type ServerConfig } from "./config.js";
+import { type CostSide, costSummary, cpuPerRequest } from "./cpu-time.js";
 import { copyDatabase, seededDatabase } from "./data.js";
-import { measure, median, startServer, warmUp } from "./load.js";
 import { fillPostgres } from "./pg-shop.js";
-import { SCENARIOS, type Scenario } from "./scenarios.js";
+import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const RATE = Number(process.env.BENCH_RATE ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
-const SIDES: readonly Implementation[] = ["viewset", "hand-written"];
 
-/**
- * CPU time of a process so far, all its threads, in ms: Linux's scheduler statistics, in
- * nanoseconds (`/proc/<pid>/stat` counts 10 ms ticks, a few percent of a one-second turn).
- */
-function cpuMs(pid: number): number {
-  let ns = 0;
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // A thread that ended between the listing and the read: its time is gone with it.
-    }
-  }
-  return ns / 1e6;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
-}
-
-const frameworks = (process.argv[2] ?? FRAMEWORKS.join(",")).split(",") as Framework[];
-const scenarios = (process.argv[3] ?? "list,retrieve,create").split(",") as (keyof typeof SCENARIOS)[];
+type Name = keyof typeof SCENARIOS;
+/** `feathers` compares the viewset on Express with FeathersJS (list and retrieve), as `pnpm bench`'s peer rows. */
+const frameworks = (process.argv[2] ?? FRAMEWORKS.join(",")).split(",") as (Framework | "feathers")[];
+const scenarios = (process.argv[3] ?? "list,retrieve,create").split(",") as Name[];
 const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
 const scratch = mkdtempSync(join(tmpdir(), "viewsets-cpu-"));
 const postgres = process.env.BENCH_POSTGRES === "1" ? PG_SCHEMA : undefined;
 const pool = postgres ? new pg.Pool({ connectionString: PG_URL, max: 1 }) : undefined;
 if (pool && postgres) await fillPostgres(pool, postgres, PG_SIZE);
 
+/** The two servers of a row: the viewset first. */
+function sidesOf(framework: Framework | "feathers", name: Name): [CostSide, CostSide] {
+  const writes = name === "create";
+  const config = (implementation: Implementation): ServerConfig => ({
+    framework: framework === "feathers" ? "express" : framework,
+    implementation,
+    database: writes ? copyDatabase(file, scratch, `${framework}-${implementation}`) : file,
+    readonly: !writes,
+    ...(postgres ? { postgres } : {}),
+  });
+  if (framework === "feathers") {
+    if (name === "create" || postgres) throw new Error("feathers: list and retrieve, on SQLite");
+    const feathers = { config: config("feathers"), load: FEATHERS_SCENARIOS[name], entry: FEATHERS_ENTRY };
+    return [{ config: config("viewset"), load: SCENARIOS[name] }, feathers];
+  }
+  return [
+    { config: config("viewset"), load: SCENARIOS[name] },
+    { config: config("hand-written"), load: SCENARIOS[name] },
+  ];
+}
+
 console.log(
-  `\n| adapter | scenario | viewset µs CPU/request (min / p25 / median) | hand-written (min / p25 / median) | hand-written / viewset (medians) |`,
+  "\n| adapter | scenario | viewset µs CPU/request (min / p25 / median) | other side (min / p25 / median) | other / viewset (medians) |",
 );
 console.log("|---|---|---|---|---:|");
 for (const framework of frameworks) {
   for (const name of scenarios) {
-    const load: Scenario = SCENARIOS[name];
-    const writes = name === "create";
-    const servers = await Promise.all(
-      SIDES.map((implementation) =>
-        startServer({
-          framework,
-          implementation,
-          database: writes ? copyDatabase(file, scratch, `${framework}-${implementation}`) : file,
-          readonly: !writes,
-          ...(postgres ? { postgres } : {}),
-        }),
-      ),
-    );
-    for (const server of servers) await warmUp(server, load, 10_000);
-    const perRequest: number[][] = SIDES.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let turn = 0; turn < servers.length; turn++) {
-        // Alternate which side goes first, so neither always follows the other.
-        const side = (turn + round) % servers.length;
-        const server = servers[side]!;
-        const before = cpuMs(server.pid);
-        const sample = await measure(server, load, 1, RATE);
-        perRequest[side]!.push(((cpuMs(server.pid) - before) * 1000) / sample.requests);
-      }
-    }
-    await Promise.all(servers.map((server) => server.stop()));
-    if (pool && writes) await pool.query(`DELETE FROM ${postgres}.products WHERE id > ${PG_SIZE}`);
-    const [viewset, hand] = perRequest.map((values) => [Math.min(...values), quantile(values, 0.25), median(values)]);
-    const shown = (v: number[]) => v.map((x) => x.toFixed(1)).join(" / ");
+    const [viewset, other] = await cpuPerRequest(sidesOf(framework, name), {
+      rate: RATE,
+      rounds: ROUNDS,
+      warm: 10_000,
+      label: `${framework} ${name}`,
+    });
+    if (pool && name === "create") await pool.query(`DELETE FROM ${postgres}.products WHERE id > ${PG_SIZE}`);
+    const [ours, theirs] = [costSummary(viewset!), costSummary(other!)];
+    const shown = (c: typeof ours) => [c.min, c.p25, c.median].map((x) => x.toFixed(1)).join(" / ");
+    const where = framework === "feathers" ? "express vs feathers" : framework;
     console.log(
-      `| ${framework}${postgres ? " (PostgreSQL)" : ""} | ${name} | ${shown(viewset!)} | ${shown(hand!)} | ${(hand![2]! / viewset![2]!).toFixed(3)} |`,
+      `| ${where}${postgres ? " (PostgreSQL)" : ""} | ${name} | ${shown(ours)} | ${shown(theirs)} | ${(theirs.median / ours.median).toFixed(3)} |`,
     );
   }
 }

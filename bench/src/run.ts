@@ -9,7 +9,8 @@
  * Medians over the rounds are reported, with the spread of the per-round ratios.
  *
  *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds per side and whole seconds per measurement
- *   BENCH_ONLY=core,adapters,pg,peer,large,throttle  which sections to run (default all)
+ *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cost  which sections to run (default all)
+ *   BENCH_COST_ROUNDS=10                turns per side of the cost section (CPU per request at a fixed rate)
  *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
  *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
  *   BENCH_WARMUP=3000                   requests sent to a fresh server before each scenario is measured
@@ -45,6 +46,7 @@ import {
 } from "./config.js";
 import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
 import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
+import { type CostSide, cpuPerRequest } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
 import { fillPostgres } from "./pg-shop.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
@@ -53,7 +55,23 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 /** Requests sent to a fresh process before it is measured: enough for the JIT to settle. */
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 3000);
-const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle").split(","));
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle,cost").split(","));
+const COST_ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 10);
+/**
+ * The fixed rates of the cost section, per scenario: well under what the slowest side (Express,
+ * Feathers) serves on a slow day here, so every side answers every request of its turn.
+ */
+const COST_RATES = {
+  sqlite: { list: 800, retrieve: 2500, create: 1000 },
+  pg: { list: 400, retrieve: 1500, create: 800 },
+  peer: { list: 400, retrieve: 1200 },
+} as const;
+/**
+ * Requests a fresh process of the cost section gets before its first turn: its CPU counts every
+ * thread's, V8's compiler threads too, so the JIT has to have settled (with 500, a retrieve
+ * measured ~3× its settled cost).
+ */
+const COST_WARMUP = { list: 5_000, retrieve: 10_000, create: 5_000 } as const;
 const ADAPTERS = FRAMEWORKS.filter((framework) =>
   (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework),
 );
@@ -85,6 +103,21 @@ interface Row {
 }
 
 const rows: Row[] = [];
+
+/** A row of the cost section: µs of server CPU per request at a fixed rate. */
+interface CostRow {
+  readonly group: "sqlite" | "pg" | "peer" | "throttle";
+  readonly adapter: string;
+  readonly scenario: string;
+  readonly rate: number;
+  readonly a: { label: string; us: number };
+  readonly b: { label: string; us: number };
+  /** The median of the per-round ratios b / a: how many requests a serves for each of b's. */
+  readonly ratio: number;
+  readonly spread: [number, number];
+}
+
+const costRows: CostRow[] = [];
 const notes: string[] = [];
 const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), "viewsets-bench-"));
@@ -518,6 +551,126 @@ async function throttles(base: string): Promise<void> {
   for (const variant of checked) await checkCost(variant);
 }
 
+function costRow(
+  group: CostRow["group"],
+  adapter: string,
+  scenario: string,
+  rate: number,
+  labels: [string, string],
+  a: number[],
+  b: number[],
+): void {
+  // b's CPU per request over a's, round by round: > 1 when a costs less (serves more per core).
+  const perRound = a.map((value, i) => b[i]! / value);
+  const result: CostRow = {
+    group,
+    adapter,
+    scenario,
+    rate,
+    a: { label: labels[0], us: median(a) },
+    b: { label: labels[1], us: median(b) },
+    ratio: median(perRound),
+    spread: [Math.min(...perRound), Math.max(...perRound)],
+  };
+  costRows.push(result);
+  log(
+    `cost ${group} ${adapter} ${scenario}: ${result.a.us.toFixed(1)} vs ${result.b.us.toFixed(1)} µs CPU/request, ratio ${result.ratio.toFixed(3)}`,
+  );
+}
+
+/**
+ * What each server spends per request, in CPU time at a fixed rate every side sustains: the
+ * adapter rows (SQLite and PostgreSQL), the peer and the throttle, as a cost rather than as req/s
+ * at saturation, which on 2 shared cores also measures the load generator (BENCHMARKS.md, "How it
+ * measures"). Two fresh processes per side, the rounds shared between them.
+ */
+async function cost(base: string): Promise<void> {
+  const options = (rate: number, scenario: keyof typeof COST_WARMUP, label: string, after?: () => Promise<void>) => ({
+    rate,
+    rounds: COST_ROUNDS,
+    processes: 2,
+    warm: COST_WARMUP[scenario],
+    label,
+    ...(after ? { after } : {}),
+  });
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 1 });
+  const withPostgres = await pool.query("SELECT 1").then(
+    () => true,
+    () => false,
+  );
+  if (withPostgres) await fillPostgres(pool, PG_SCHEMA, PG_SIZE);
+  try {
+    for (const group of withPostgres ? (["sqlite", "pg"] as const) : (["sqlite"] as const)) {
+      const postgres = group === "pg" ? { postgres: PG_SCHEMA } : {};
+      for (const framework of ADAPTERS) {
+        for (const scenario of ADAPTER_SCENARIOS) {
+          const writes = scenario === "create";
+          const side = (implementation: ServerConfig["implementation"]): CostSide => ({
+            // A writing side gets a copy of the file of its own (both processes of a side write to it).
+            config: {
+              framework,
+              implementation,
+              database: writes ? freshCopy(base) : base,
+              readonly: !writes,
+              ...postgres,
+            },
+            load: SCENARIOS[scenario],
+          });
+          const after =
+            group === "pg" && writes
+              ? async () => {
+                  await pool.query(`DELETE FROM ${PG_SCHEMA}.products WHERE id > ${PG_SIZE}`);
+                  await pool.query(`VACUUM ANALYZE ${PG_SCHEMA}.products`);
+                }
+              : undefined;
+          const rate = COST_RATES[group][scenario];
+          const [viewset, hand] = await cpuPerRequest(
+            [side("viewset"), side("hand-written")],
+            options(rate, scenario, `${group} ${framework} ${scenario}`, after),
+          );
+          costRow(group, framework, scenario, rate, ["viewset", "hand-written"], viewset!, hand!);
+        }
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+
+  // The peer: the viewset on Express (Feathers' own framework) and on Hono, against Feathers.
+  const readOnly = (framework: ServerConfig["framework"], implementation: ServerConfig["implementation"]) => ({
+    framework,
+    implementation,
+    database: base,
+    readonly: true,
+  });
+  for (const scenario of ["list", "retrieve"] as const) {
+    const rate = COST_RATES.peer[scenario];
+    const [express, hono, feathers] = await cpuPerRequest(
+      [
+        { config: readOnly("express", "viewset"), load: SCENARIOS[scenario] },
+        { config: readOnly("hono", "viewset"), load: SCENARIOS[scenario] },
+        { config: readOnly("express", "feathers"), load: FEATHERS_SCENARIOS[scenario], entry: FEATHERS_ENTRY },
+      ],
+      options(rate, scenario, `peer ${scenario}`),
+    );
+    costRow("peer", "express", scenario, rate, ["viewset", "feathers"], express!, feathers!);
+    costRow("peer", "hono vs feathers' express", scenario, rate, ["viewset", "feathers"], hono!, feathers!);
+  }
+
+  // The throttle: the signed-in list with one ip throttle on the memory store, against none.
+  const load: Load = { ...SCENARIOS.list, headers: { authorization: `Bearer ${BENCH_TOKEN}` } };
+  const throttled = (throttle: ThrottleVariant): CostSide => ({
+    config: { ...readOnly("express", "viewset"), throttle, auth: true },
+    load,
+  });
+  const rate = COST_RATES.sqlite.list;
+  const [memory, none] = await cpuPerRequest(
+    [throttled("ip-memory"), throttled("none")],
+    options(rate, "list", "throttle"),
+  );
+  costRow("throttle", "express", "list with ip-memory throttle", rate, ["ip-memory", "no throttle"], memory!, none!);
+}
+
 let coreCosts: InProcessCost[] = [];
 
 async function core(base: string): Promise<void> {
@@ -537,6 +690,23 @@ function table(section: string, headers: readonly string[]): string {
     const spread = `${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)}`;
     lines.push(
       `| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spread} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function costReport(): string {
+  const lines = [
+    `The cost: µs of the server's CPU per request at a fixed rate every side sustains (over HTTP, ${CONNECTIONS} connections; ${COST_ROUNDS} turns of 1 s per side over 2 fresh processes each, taking turns). ratio = the other side's µs / the viewset's (or the unthrottled list's / the throttled one's), the median of the per-round ratios: how many requests one core serves with the viewset for each it serves with the other side. PostgreSQL's own CPU is not counted.`,
+    "",
+    "| database | adapter | scenario | req/s | viewset µs | other side | other µs | ratio | spread |",
+    "|---|---|---|---:|---:|---|---:|---:|---:|",
+  ];
+  const database = { sqlite: "SQLite", pg: "PostgreSQL", peer: "SQLite", throttle: "SQLite" } as const;
+  for (const r of costRows) {
+    const spread = `${r.spread[0].toFixed(2)}–${r.spread[1].toFixed(2)}`;
+    lines.push(
+      `| ${database[r.group]} | ${r.adapter} | ${r.scenario} | ${r.rate} | ${r.a.us.toFixed(1)} | ${r.b.label} | ${r.b.us.toFixed(1)} | ${r.ratio.toFixed(3)} | ${spread} |`,
     );
   }
   return lines.join("\n");
@@ -622,6 +792,7 @@ function report(machine: string): string {
       ].join("\n"),
     );
   }
+  if (costRows.length > 0) parts.push(costReport());
   parts.push(...notes);
   return parts.join("\n\n");
 }
@@ -640,6 +811,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has("peer")) await peer(base);
     if (SECTIONS.has("large")) await large();
     if (SECTIONS.has("throttle")) await throttles(base);
+    if (SECTIONS.has("cost")) await cost(base);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -648,7 +820,7 @@ async function main(): Promise<void> {
   writeFileSync(join(DATA_DIR, "last-run.md"), `${text}\n`);
   writeFileSync(
     join(DATA_DIR, "last-run.json"),
-    `${JSON.stringify({ machine, rounds: ROUNDS, seconds: SECONDS, coreCosts, rows, checkCosts, notes }, null, 2)}\n`,
+    `${JSON.stringify({ machine, rounds: ROUNDS, seconds: SECONDS, coreCosts, rows, checkCosts, costRows, notes }, null, 2)}\n`,
   );
   log("done; the report is also in bench/.data/last-run.md");
 }
