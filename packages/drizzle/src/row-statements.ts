@@ -141,6 +141,8 @@ export class RowStatements<T extends Table> {
         .from(this.access.table)
         .where(eq(this.primaryKeyColumn, sql.placeholder("id"))),
       `viewsets_get_${++preparedGets}`,
+      // A primary key matches one row at most: read it without stepping on to the end.
+      "one",
     );
     return this.preparedGet({ id: value });
   }

@@ -44,6 +44,44 @@ describe("flatRowReader", () => {
     expect(read({ min: 99 })).toEqual([]);
   });
 
+  it("reads one row as drizzle's `get` does, stepping the statement once, and logs it as drizzle does", () => {
+    const logged: { query: string; params: unknown[] }[] = [];
+    const logging = drizzle(client, { logger: { logQuery: (query, params) => logged.push({ query, params }) } });
+    const byId = logging
+      .select()
+      .from(products)
+      .where(eq(products.id, sql.placeholder("id")))
+      .prepare();
+    const read = flatRowReader(byId, "one")!;
+    for (const id of [1, 2]) {
+      const [row] = read({ id });
+      expect(row).toEqual(byId.get({ id }));
+      expect(Object.keys(row!)).toEqual(Object.keys(byId.get({ id })!));
+    }
+    expect(read({ id: 99 })).toEqual([]);
+    // Stepped once: of rows in id order, the first only (`all` would give both).
+    const from = db
+      .select()
+      .from(products)
+      .where(gte(products.id, sql.placeholder("min")))
+      .orderBy(products.id)
+      .prepare();
+    expect(flatRowReader(from, "one")!({ min: 0 }).map((row) => row.id)).toEqual([1]);
+    const ours = logged.filter((entry) => entry.params[0] === 99);
+    expect(ours).toEqual([{ query: byId.getQuery().sql, params: [99] }]);
+  });
+
+  it("reads the row an INSERT ... RETURNING wrote, once, as drizzle's `get` would", () => {
+    const insert = db
+      .insert(categories)
+      .values({ name: sql.placeholder("name") })
+      .returning()
+      .prepare();
+    const [row] = flatRowReader(insert, "one")!({ name: "Desks" });
+    expect(row).toEqual({ id: expect.any(Number), name: "Desks" });
+    expect(db.select().from(categories).where(eq(categories.name, "Desks")).all()).toEqual([row]);
+  });
+
   it("reads chosen columns and SQL with a decoder, as a count is", () => {
     const count = db
       .select({ count: sql<number>`count(*)`.mapWith(Number), name: products.name })

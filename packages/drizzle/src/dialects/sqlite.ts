@@ -66,7 +66,10 @@ export const sqlite: Dialect = {
     const prepared = query.prepare();
     if (rows === "all") return flatRowReader(prepared) ?? ((values) => prepared.all!(values));
     // Stepped once: an INSERT or UPDATE ... RETURNING made its changes by then, and stepping
-    // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table).
+    // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table);
+    // a lookup by primary key has its row after one step too.
+    const one = flatRowReader(prepared, "one");
+    if (one) return one;
     return (values) => {
       const row = prepared.get!(values);
       return isThenable(row) ? Promise.resolve(row).then(oneRow) : oneRow(row);
