@@ -72,6 +72,13 @@ async function count(
     throw new Error(
       `callgrind run failed (${measured.non2xx} non-2xx, ${measured.errors} errors):\n${log.slice(-2000)}`,
     );
+  // With `INSTRUCTIONS_VALGRIND=--cache-sim=yes`, callgrind also counts simulated cache misses.
+  const events = /Events\s*:\s*(.+)/.exec(log)?.[1]?.trim().split(/\s+/);
+  const counts = /Collected\s*:\s*(.+)/.exec(log)?.[1]?.trim().split(/\s+/).map(Number);
+  if (events && counts && events.length > 1) {
+    const per = events.map((name, i) => `${name} ${Math.round(counts[i]! / measured.requests.total)}`);
+    console.error(`${implementation}: per request ${per.join(", ")}`);
+  }
   return instructions / measured.requests.total;
 }
 
