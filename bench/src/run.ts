@@ -105,16 +105,13 @@ interface Row {
 const rows: Row[] = [];
 
 /** A row of the cost section: µs of server CPU per request at a fixed rate. */
-interface CostRow {
+interface CostRow extends Pick<Row, "adapter" | "scenario" | "spread"> {
   readonly group: "sqlite" | "pg" | "peer" | "throttle";
-  readonly adapter: string;
-  readonly scenario: string;
   readonly rate: number;
   readonly a: { label: string; us: number };
   readonly b: { label: string; us: number };
   /** The median of the per-round ratios b / a: how many requests a serves for each of b's. */
   readonly ratio: number;
-  readonly spread: [number, number];
 }
 
 const costRows: CostRow[] = [];
@@ -169,6 +166,12 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
   return samples;
 }
 
+/** The median of the per-round ratios x / y, and the lowest and highest of them. */
+function perRound(x: readonly number[], y: readonly number[]): Pick<Row, "ratio" | "spread"> {
+  const ratios = x.map((value, i) => value / y[i]!);
+  return { ratio: median(ratios), spread: [Math.min(...ratios), Math.max(...ratios)] };
+}
+
 function row(
   section: string,
   adapter: string,
@@ -177,7 +180,6 @@ function row(
   a: number[],
   b: number[],
 ): void {
-  const perRound = a.map((value, i) => value / b[i]!);
   const result: Row = {
     section,
     adapter,
@@ -186,8 +188,7 @@ function row(
     b: { label: labels[1], rps: median(b) },
     // The median of the per-round ratios: the two sides of a round ran seconds apart, so a
     // burst of outside load mostly cancels within the round.
-    ratio: median(perRound),
-    spread: [Math.min(...perRound), Math.max(...perRound)],
+    ...perRound(a, b),
   };
   rows.push(result);
   log(
@@ -560,8 +561,6 @@ function costRow(
   a: number[],
   b: number[],
 ): void {
-  // b's CPU per request over a's, round by round: > 1 when a costs less (serves more per core).
-  const perRound = a.map((value, i) => b[i]! / value);
   const result: CostRow = {
     group,
     adapter,
@@ -569,8 +568,8 @@ function costRow(
     rate,
     a: { label: labels[0], us: median(a) },
     b: { label: labels[1], us: median(b) },
-    ratio: median(perRound),
-    spread: [Math.min(...perRound), Math.max(...perRound)],
+    // b's CPU per request over a's, round by round: > 1 when a costs less (serves more per core).
+    ...perRound(b, a),
   };
   costRows.push(result);
   log(
