@@ -28,6 +28,22 @@ export function quantile(values: readonly number[], q: number): number {
   return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
 }
 
+/**
+ * The fixed rates of `pnpm bench`'s cost section (and `cpu.ts` without BENCH_RATE), per scenario: well under what the slowest side (Express,
+ * Feathers) serves on a slow day here, so every side answers every request of its turn.
+ */
+export const COST_RATES = {
+  sqlite: { list: 800, retrieve: 2500, create: 1000 },
+  pg: { list: 400, retrieve: 1500, create: 800 },
+  peer: { list: 400, retrieve: 1200 },
+} as const;
+/**
+ * Requests a fresh process of the cost section gets before its first turn: its CPU counts every
+ * thread's, V8's compiler threads too, so the JIT has to have settled (with 500, a retrieve
+ * measured ~3× its settled cost).
+ */
+export const COST_WARMUP = { list: 5_000, retrieve: 10_000, create: 5_000 } as const;
+
 /** One server of a comparison and the request it is sent. */
 export interface CostSide {
   readonly config: ServerConfig;

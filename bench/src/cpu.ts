@@ -3,7 +3,7 @@
  * request at a fixed rate, viewset against hand-written, over HTTP.
  *
  *   pnpm --filter @viewsets/bench run cpu koa,hono retrieve
- *   BENCH_RATE=400 pnpm --filter @viewsets/bench run cpu feathers list   # the viewset (Express) against FeathersJS
+ *   pnpm --filter @viewsets/bench run cpu feathers list   # the viewset (Express) against FeathersJS
  *
  * req/s at saturation moves with everything else on a 2-core machine (the load generator shares
  * it); CPU per request at a rate both servers sustain is the cost itself. Both servers stay up and
@@ -12,7 +12,9 @@
  * (`taskset -c 0 ...`). Reports the lowest, first-quartile and median µs per request of each side.
  * With `BENCH_POSTGRES=1` both sides serve PostgreSQL's 10,000 products (the schema `pnpm bench`
  * fills, filled here if missing; rows a create added are deleted after); the database server's
- * CPU is not counted. Mind the rate: PostgreSQL's retrieve saturates near 4,000 req/s here.
+ * CPU is not counted. Each row runs at the rate `pnpm bench`'s cost section gives it (COST_RATES in
+ * cpu-time.ts), or at BENCH_RATE for every row; mind it: PostgreSQL's retrieve saturates near
+ * 4,000 req/s here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,12 +22,13 @@ import { join } from "node:path";
 import { FRAMEWORKS, type Framework } from "./apps.js";
 import pg from "pg";
 import { type Implementation, PG_SCHEMA, PG_SIZE, PG_URL, type ServerConfig } from "./config.js";
-import { type CostSide, costSummary, cpuPerRequest } from "./cpu-time.js";
+import { COST_RATES, COST_WARMUP, type CostSide, costSummary, cpuPerRequest } from "./cpu-time.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { fillPostgres } from "./pg-shop.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
-const RATE = Number(process.env.BENCH_RATE ?? 4000);
+/** One rate for every row when set; otherwise the cost section's rate for each row. */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
 
 type Name = keyof typeof SCENARIOS;
@@ -66,9 +69,13 @@ console.log("|---|---|---|---|---:|");
 for (const framework of frameworks) {
   for (const name of scenarios) {
     const [viewset, other] = await cpuPerRequest(sidesOf(framework, name), {
-      rate: RATE,
+      rate:
+        RATE ??
+        (framework === "feathers"
+          ? COST_RATES.peer[name as "list" | "retrieve"]
+          : COST_RATES[postgres ? "pg" : "sqlite"][name]),
       rounds: ROUNDS,
-      warm: 10_000,
+      warm: COST_WARMUP[name],
       label: `${framework} ${name}`,
     });
     if (pool && name === "create") await pool.query(`DELETE FROM ${postgres}.products WHERE id > ${PG_SIZE}`);

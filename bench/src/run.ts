@@ -46,7 +46,7 @@ import {
 } from "./config.js";
 import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
 import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
-import { type CostSide, cpuPerRequest } from "./cpu-time.js";
+import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
 import { fillPostgres } from "./pg-shop.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
@@ -57,21 +57,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 3000);
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle,cost").split(","));
 const COST_ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 10);
-/**
- * The fixed rates of the cost section, per scenario: well under what the slowest side (Express,
- * Feathers) serves on a slow day here, so every side answers every request of its turn.
- */
-const COST_RATES = {
-  sqlite: { list: 800, retrieve: 2500, create: 1000 },
-  pg: { list: 400, retrieve: 1500, create: 800 },
-  peer: { list: 400, retrieve: 1200 },
-} as const;
-/**
- * Requests a fresh process of the cost section gets before its first turn: its CPU counts every
- * thread's, V8's compiler threads too, so the JIT has to have settled (with 500, a retrieve
- * measured ~3× its settled cost).
- */
-const COST_WARMUP = { list: 5_000, retrieve: 10_000, create: 5_000 } as const;
+
 const ADAPTERS = FRAMEWORKS.filter((framework) =>
   (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",").includes(framework),
 );
