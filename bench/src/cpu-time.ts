@@ -29,8 +29,9 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 /**
- * The fixed rates of `pnpm bench`'s cost section (and `cpu.ts` without BENCH_RATE), per scenario: well under what the slowest side (Express,
- * Feathers) serves on a slow day here, so every side answers every request of its turn.
+ * The fixed rates of `pnpm bench`'s cost section (and of `cpu.ts` without BENCH_RATE), per
+ * scenario: well under what the slowest side (Express, Feathers) serves on a slow day here, so
+ * every side answers every request of its turn.
  */
 export const COST_RATES = {
   sqlite: { list: 800, retrieve: 2500, create: 1000 },

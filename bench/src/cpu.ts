@@ -24,7 +24,7 @@ import pg from "pg";
 import { type Implementation, PG_SCHEMA, PG_SIZE, PG_URL, type ServerConfig } from "./config.js";
 import { COST_RATES, COST_WARMUP, type CostSide, costSummary, cpuPerRequest } from "./cpu-time.js";
 import { copyDatabase, seededDatabase } from "./data.js";
-import { fillPostgres } from "./pg-shop.js";
+import { fillPostgres, removeCreatedProducts } from "./pg-shop.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 /** One rate for every row when set; otherwise the cost section's rate for each row. */
@@ -76,9 +76,9 @@ for (const framework of frameworks) {
           : COST_RATES[postgres ? "pg" : "sqlite"][name]),
       rounds: ROUNDS,
       warm: COST_WARMUP[name],
+      ...(pool && postgres && name === "create" ? { after: () => removeCreatedProducts(pool, postgres, PG_SIZE) } : {}),
       label: `${framework} ${name}`,
     });
-    if (pool && name === "create") await pool.query(`DELETE FROM ${postgres}.products WHERE id > ${PG_SIZE}`);
     const [ours, theirs] = [costSummary(viewset!), costSummary(other!)];
     const shown = (c: typeof ours) => [c.min, c.p25, c.median].map((x) => x.toFixed(1)).join(" / ");
     const where = framework === "feathers" ? "express vs feathers" : framework;

@@ -48,7 +48,7 @@ import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
 import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
 import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
-import { fillPostgres } from "./pg-shop.js";
+import { fillPostgres, removeCreatedProducts } from "./pg-shop.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -269,15 +269,7 @@ async function adapters(base: string, postgres?: { schema: string; pool: pg.Pool
   const section = postgres ? "pg" : "adapters";
   if (!postgres) await noiseFloor(base);
   const loads = ADAPTER_SCENARIOS.map((name) => SCENARIOS[name]);
-  const after = postgres
-    ? async () => {
-        await postgres.pool.query(`DELETE FROM ${postgres.schema}.products WHERE id > ${PG_SIZE}`);
-        // The deleted rows stay as dead tuples until a vacuum, which autovacuum does not start
-        // between turns: by the last adapter's turns ~180,000 of them made both sides' lists ~4×
-        // slower (2026-11-25). Every turn starts from the same table instead.
-        await postgres.pool.query(`VACUUM ANALYZE ${postgres.schema}.products`);
-      }
-    : undefined;
+  const after = postgres ? () => removeCreatedProducts(postgres.pool, postgres.schema, PG_SIZE) : undefined;
   for (const framework of ADAPTERS) {
     const config = (implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
       framework,
@@ -584,6 +576,7 @@ async function cost(base: string): Promise<void> {
     () => false,
   );
   if (withPostgres) await fillPostgres(pool, PG_SCHEMA, PG_SIZE);
+  else notes.push("PostgreSQL was not reachable: the cost section's PostgreSQL rows were skipped.");
   try {
     for (const group of withPostgres ? (["sqlite", "pg"] as const) : (["sqlite"] as const)) {
       const postgres = group === "pg" ? { postgres: PG_SCHEMA } : {};
@@ -601,13 +594,7 @@ async function cost(base: string): Promise<void> {
             },
             load: SCENARIOS[scenario],
           });
-          const after =
-            group === "pg" && writes
-              ? async () => {
-                  await pool.query(`DELETE FROM ${PG_SCHEMA}.products WHERE id > ${PG_SIZE}`);
-                  await pool.query(`VACUUM ANALYZE ${PG_SCHEMA}.products`);
-                }
-              : undefined;
+          const after = group === "pg" && writes ? () => removeCreatedProducts(pool, PG_SCHEMA, PG_SIZE) : undefined;
           const rate = COST_RATES[group][scenario];
           const [viewset, hand] = await cpuPerRequest(
             [side("viewset"), side("hand-written")],
