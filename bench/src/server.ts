@@ -95,8 +95,16 @@ server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });
+// Requests still in flight when a turn ends finish before the database closes: closing it under
+// them made PostgreSQL's handlers fail ("Cannot use a pool after calling end on the pool") and
+// Koa and Express print each failure. Connections are closed as they go idle; one still busy
+// after a second is cut.
 process.once("SIGTERM", () => {
-  server.closeAllConnections();
-  server.close();
-  void Promise.allSettled([close(), closeDatabase()]).finally(() => process.exit(0));
+  server.close(() => void Promise.allSettled([close(), closeDatabase()]).finally(() => process.exit(0)));
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 5);
+  setTimeout(() => {
+    clearInterval(idle);
+    server.closeAllConnections();
+  }, 1000).unref();
 });
