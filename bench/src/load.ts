@@ -10,6 +10,11 @@ export interface Load {
   readonly method?: "GET" | "POST";
   readonly body?: string;
   readonly headers?: Record<string, string>;
+  /**
+   * Requests a fresh server gets before this load is measured, when the run does not set one
+   * (BENCH_WARMUP): about a second of the load, so that V8 has optimized what it serves.
+   */
+  readonly warmUp?: number;
 }
 
 export interface RunningServer {
@@ -52,12 +57,20 @@ export function pinned(): boolean {
 /** Starts `server.ts` in a process of its own and resolves once it listens. */
 export function startServer(
   config: ServerConfig,
-  options: { profileDir?: string; entry?: string } = {},
+  options: {
+    profileDir?: string;
+    entry?: string;
+    /** Flags for node and V8 before the others (`--trace-opt`). */
+    nodeFlags?: readonly string[];
+    /** Everything the server prints to stdout, as it comes. */
+    onOutput?: (text: string) => void;
+  } = {},
 ): Promise<RunningServer> {
   // The framework as users install it (each package's built dist), unless BENCH_SOURCE=1 asks
   // for its TypeScript sources through tsx (whose keepNames adds a `__name` call per closure made).
   const execArgv = ["--import", "tsx", ...(process.env.BENCH_SOURCE === "1" ? ["--conditions=source"] : [])];
   if (options.profileDir) execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
+  execArgv.unshift(...(options.nodeFlags ?? []));
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
   // taskset execs node in its own place: the child's pid is the server's.
   const [file, ...args] = pinned() ? ["taskset", "-c", "1", ...command] : command;
@@ -67,11 +80,17 @@ export function startServer(
   });
   return new Promise((resolve, reject) => {
     let output = "";
+    let listening = false;
     child.once("exit", (code) => reject(new Error(`benchmark server exited with ${code}: ${JSON.stringify(config)}`)));
     child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split("\n").find((l) => l.startsWith("{"));
+      const text = chunk.toString();
+      options.onOutput?.(text);
+      if (listening) return;
+      output += text;
+      // The server's first JSON line says its port (V8's traces, when asked for, are lines in brackets).
+      const line = /^\{.*$(?=\n)/m.exec(output)?.[0];
       if (!line) return;
+      listening = true;
       child.removeAllListeners("exit");
       const { port } = JSON.parse(line) as { port: number };
       resolve({
@@ -87,6 +106,17 @@ export function startServer(
       });
     });
   });
+}
+
+/** BENCH_WARMUP: the warm-up of every load, when set. */
+const WARMUP_OVERRIDE = process.env.BENCH_WARMUP ? Number(process.env.BENCH_WARMUP) : undefined;
+
+/**
+ * Requests a fresh process gets before it measures `load`, enough for the JIT to settle:
+ * BENCH_WARMUP when set, else the load's own (the retrieve's), else 3,000.
+ */
+export function warmUpOf(load: Load): number {
+  return WARMUP_OVERRIDE ?? load.warmUp ?? 3000;
 }
 
 /** Sends `requests` requests (to warm a fresh process up), then returns. */

@@ -45,7 +45,17 @@ import {
   type ThrottleVariant,
 } from "./config.js";
 import { DATA_DIR, copyDatabase, seededDatabase } from "./data.js";
-import { CONNECTIONS, type Load, type RunningServer, measure, median, pinned, startServer, warmUp } from "./load.js";
+import {
+  CONNECTIONS,
+  type Load,
+  type RunningServer,
+  measure,
+  median,
+  pinned,
+  startServer,
+  warmUp,
+  warmUpOf,
+} from "./load.js";
 import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
 import { fillPostgres, removeCreatedProducts } from "./pg-shop.js";
@@ -53,8 +63,6 @@ import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
-/** Requests sent to a fresh process before it is measured: enough for the JIT to settle. */
-const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 3000);
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? "core,adapters,pg,peer,large,throttle,cost").split(","));
 const COST_ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 10);
 
@@ -68,8 +76,8 @@ interface Contender {
   /** Called once per turn: a fresh configuration (a fresh copy of a database it writes to). */
   readonly config: () => ServerConfig;
   readonly loads: readonly Load[];
-  /** Requests before measuring each load (fewer for slow routes), or per load in order. */
-  readonly warmUp?: number | readonly number[];
+  /** Requests before measuring each load (fewer for slow routes), or per load in order (undefined: the load's own). */
+  readonly warmUp?: number | readonly (number | undefined)[];
   /** The server's entry file, when not bench/src/server.ts (Feathers). */
   readonly entry?: string;
   /** Runs after each turn's server stopped (PostgreSQL: remove the rows the turn created). */
@@ -137,7 +145,7 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
       try {
         for (const [scenario, load] of contender.loads.entries()) {
           const warm = contender.warmUp;
-          await warmUp(server, load, (typeof warm === "number" ? warm : warm?.[scenario]) ?? WARMUP_REQUESTS);
+          await warmUp(server, load, (typeof warm === "number" ? warm : warm?.[scenario]) ?? warmUpOf(load));
           const sample = await measure(server, load, SECONDS);
           if (sample.failures > 0)
             throw new Error(`${contender.label} ${load.path}: ${sample.failures} failed requests`);
@@ -413,7 +421,7 @@ async function large(): Promise<void> {
       await b.after();
     }
     // The list at 1M rows takes ~12 ms a request: a few to warm it; the others as at 10k rows.
-    const warmUp = [30, WARMUP_REQUESTS, WARMUP_REQUESTS];
+    const warmUp = [30, undefined, undefined];
     const [viewset, hand] = await rounds([
       { label: "viewset", ...a, loads, warmUp },
       { label: "hand-written", ...b, loads, warmUp },
