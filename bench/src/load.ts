@@ -12,7 +12,8 @@ export interface Load {
   readonly headers?: Record<string, string>;
   /**
    * Requests a fresh server gets before this load is measured, when the run does not set one
-   * (BENCH_WARMUP): about a second of the load, so that V8 has optimized what it serves.
+   * (BENCH_WARMUP): enough that V8 has optimized what it serves before the measured second
+   * (`run jit` counts what it still optimizes then; finding 21).
    */
   readonly warmUp?: number;
 }
