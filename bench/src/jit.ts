@@ -19,17 +19,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FRAMEWORKS, type Framework } from "./apps.js";
-import type { Implementation } from "./config.js";
 import { cpuMs } from "./cpu-time.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { measure, median, startServer, warmUp, warmUpOf } from "./load.js";
-import { SCENARIOS } from "./scenarios.js";
+import { ADAPTER_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const framework = (process.argv[2] ?? "hono") as Framework;
 if (!FRAMEWORKS.includes(framework)) throw new Error(`jit: unknown framework ${framework}`);
 const rounds = Number(process.argv[3] ?? 3);
 const show = process.env.JIT_SHOW === "1";
-const names = ["list", "retrieve", "create"] as const;
 
 /** V8's line for a function optimized: `[completed optimizing 0x... <JSFunction name (sfi = 0x...)> ...]`. */
 const OPTIMIZED = /^\[completed optimizing (?:0x[0-9a-f]+ )?<JSFunction (?:([^ >(][^ >]*) )?\(sfi/gm;
@@ -48,7 +46,9 @@ const scratch = mkdtempSync(join(tmpdir(), "viewsets-jit-"));
 let copies = 0;
 
 /** One fresh server of `implementation`: the row's loads in order, what V8 did in each measured second. */
-async function side(implementation: Implementation): Promise<Second[]> {
+type Side = "viewset" | "hand-written";
+
+async function side(implementation: Side): Promise<Second[]> {
   let trace = "";
   const database = copyDatabase(file, scratch, `copy-${copies++}`);
   const server = await startServer(
@@ -57,7 +57,7 @@ async function side(implementation: Implementation): Promise<Second[]> {
   );
   try {
     const seconds: Second[] = [];
-    for (const name of names) {
+    for (const name of ADAPTER_SCENARIOS) {
       const load = SCENARIOS[name];
       await warmUp(server, load, warmUpOf(load));
       const mark = trace.length;
@@ -80,16 +80,18 @@ async function side(implementation: Implementation): Promise<Second[]> {
   }
 }
 
-const results: Record<Implementation, Second[][]> = { viewset: [], "hand-written": [] } as never;
+const results: Record<Side, Second[][]> = { viewset: [], "hand-written": [] };
 try {
   for (let round = 0; round < rounds; round++) {
-    const order: Implementation[] = round % 2 === 0 ? ["viewset", "hand-written"] : ["hand-written", "viewset"];
+    const order: Side[] = round % 2 === 0 ? ["viewset", "hand-written"] : ["hand-written", "viewset"];
     for (const implementation of order) {
       const seconds = await side(implementation);
       results[implementation].push(seconds);
       if (show) {
         seconds.forEach((second, i) => {
-          console.log(`${implementation} ${names[i]} (round ${round + 1}): ${second.optimized.join(", ") || "-"}`);
+          console.log(
+            `${implementation} ${ADAPTER_SCENARIOS[i]} (round ${round + 1}): ${second.optimized.join(", ") || "-"}`,
+          );
         });
       }
     }
@@ -98,14 +100,14 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const warmUps = names.map((name) => `${name} ${warmUpOf(SCENARIOS[name])}`).join(", ");
+const warmUps = ADAPTER_SCENARIOS.map((name) => `${name} ${warmUpOf(SCENARIOS[name])}`).join(", ");
 console.log(`\n${framework}, ${rounds} fresh servers per side, warm-up requests: ${warmUps}\n`);
 console.log(
-  "| side | scenario | functions optimized in the measured second (each server) | deoptimizations | req/s (median, traced) |",
+  "| side | scenario | functions optimized in the measured second (each server) | deoptimizations | µs CPU/request (each server) | req/s (median, traced) |",
 );
-console.log("|---|---|---|---:|---:|");
+console.log("|---|---|---|---:|---|---:|");
 for (const implementation of ["viewset", "hand-written"] as const) {
-  names.forEach((name, i) => {
+  ADAPTER_SCENARIOS.forEach((name, i) => {
     const seconds = results[implementation].map((run) => run[i]!);
     const counts = seconds.map((second) => second.optimized.length).join(" / ");
     const deopts = seconds.reduce((sum, second) => sum + second.deopts, 0);

@@ -59,7 +59,7 @@ import {
 import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
 import { fillPostgres, removeCreatedProducts } from "./pg-shop.js";
-import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
+import { ADAPTER_SCENARIOS, FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
@@ -243,8 +243,6 @@ async function withServers<T>(
 }
 
 // ---- the sections ---------------------------------------------------------------------------
-
-const ADAPTER_SCENARIOS = ["list", "retrieve", "create"] as const;
 
 /** The same server against itself: how far apart two identical sides land on this machine. */
 async function noiseFloor(base: string): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Pool } from "pg";
 import type { Authenticator, Router, Throttle } from "@viewsets/core";
 import { openDatabase, type ShopDatabase } from "../../examples/shop/src/database.js";
 import { handWrittenServer, viewsetServer } from "./apps.js";
@@ -83,7 +84,7 @@ async function postgresServer(config: ServerConfig, schema: string, throttles: T
  * pool"), which Koa and Express print (38 such failures in one full run). `acquire` marks a
  * query between two others (a list's COUNT, then its page), which sampling alone would miss.
  */
-function drained(pool: import("pg").Pool): Promise<void> {
+function drained(pool: Pool): Promise<void> {
   let lastAcquired = Date.now();
   pool.on("acquire", () => {
     lastAcquired = Date.now();

@@ -24,9 +24,9 @@ const SHORT_BODY = 2048;
 /**
  * Two 32-bit multiplicative lanes over the UTF-16 code units (FNV-1a's step with different odd
  * multipliers), mixed at the end: a 64-bit tag, not a security boundary (@fastify/etag advises
- * its 32-bit FNV-1a for bodies under 2 KB; Next.js tags pages with a 52-bit one). Written as two unsigned 32-bit numbers joined by a dot: a 53-bit double's
- * `toString(36)` takes V8's slow path, and base64url never holds a dot, so the two kinds of tag
- * cannot meet.
+ * its 32-bit FNV-1a for bodies under 2 KB; Next.js tags pages with a 52-bit one). Written as two
+ * unsigned 32-bit numbers joined by a dot: a 53-bit double's `toString(36)` takes V8's slow path,
+ * and base64url never holds a dot, so the two kinds of tag cannot meet.
  */
 function hash64(text: string): string {
   let h1 = 0xdeadbeef | 0;
