@@ -3,12 +3,12 @@
  * at a million rows, and the cost of a throttle. Every server runs in a process of its own on
  * the loopback; autocannon drives it from this process.
  *
- * Sides take turns (A B, B A, A B, ...) so that drift (CPU heat, other load) falls on both, and
- * each turn starts a fresh server process: two processes running the same code differ by up to
- * ~15% here (memory layout, JIT decisions), so one process per side would measure its luck.
- * Medians over the rounds are reported, with the spread of the per-round ratios.
+ * Each round starts a fresh server process per side (two processes running the same code differ
+ * by up to ~15% here: memory layout, JIT decisions, so one process per side would measure its
+ * luck), and the sides take turns A B B A on each scenario so that a slow spell of the machine
+ * falls on both. Medians over the rounds are reported, with the spread of the per-round ratios.
  *
- *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds per side and whole seconds per measurement
+ *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds, and whole seconds per turn (two turns per side, scenario and round)
  *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cost  which sections to run (default all)
  *   BENCH_COST_ROUNDS=10                turns per side of the cost section (CPU per request at a fixed rate)
  *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
@@ -131,30 +131,43 @@ function removeCopy(file: string | undefined): void {
 }
 
 /**
- * Each round, each contender in turn: a fresh server, warmed up, then every scenario measured.
- * Returns req/s as [contender][scenario][round].
+ * Each round, a fresh server per contender, all up at once; then per scenario, each is warmed up
+ * and the sides are measured in turns A B B A (the round's first side moving on each round).
+ * A side's two turns surround the other's, so a slow spell of the machine (they last seconds
+ * here) or a drift falls on both sides of a round alike. Returns req/s as
+ * [contender][scenario][round], each the mean of the side's two turns.
  */
 async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
   const samples = contenders.map((c) => c.loads.map(() => [] as number[]));
+  const scenarios = contenders[0]!.loads.length;
   for (let round = 0; round < ROUNDS; round++) {
-    // Each round starts one side later (A B, B A, ...): no side is always first after a pause.
-    for (let turn = 0; turn < contenders.length; turn++) {
-      const index = (round + turn) % contenders.length;
-      const contender = contenders[index]!;
-      const server = await startServer(contender.config(), contender.entry ? { entry: contender.entry } : {});
-      try {
-        for (const [scenario, load] of contender.loads.entries()) {
-          const warm = contender.warmUp;
-          await warmUp(server, load, (typeof warm === "number" ? warm : warm?.[scenario]) ?? warmUpOf(load));
-          const sample = await measure(server, load, SECONDS);
-          if (sample.failures > 0)
-            throw new Error(`${contender.label} ${load.path}: ${sample.failures} failed requests`);
-          samples[index]![scenario]!.push(sample.rps);
+    const servers: RunningServer[] = [];
+    try {
+      for (const contender of contenders)
+        servers.push(await startServer(contender.config(), contender.entry ? { entry: contender.entry } : {}));
+      const order = contenders.map((_, turn) => (round + turn) % contenders.length);
+      for (let scenario = 0; scenario < scenarios; scenario++) {
+        for (const [index, server] of servers.entries()) {
+          const { loads, warmUp: warm } = contenders[index]!;
+          await warmUp(
+            server,
+            loads[scenario]!,
+            (typeof warm === "number" ? warm : warm?.[scenario]) ?? warmUpOf(loads[scenario]!),
+          );
         }
-      } finally {
-        await server.stop();
-        await contender.after?.();
+        const total = contenders.map(() => 0);
+        for (const index of [...order, ...[...order].reverse()]) {
+          const { label, loads } = contenders[index]!;
+          const sample = await measure(servers[index]!, loads[scenario]!, SECONDS);
+          if (sample.failures > 0)
+            throw new Error(`${label} ${loads[scenario]!.path}: ${sample.failures} failed requests`);
+          total[index]! += sample.rps;
+        }
+        for (const [index, sum] of total.entries()) samples[index]![scenario]!.push(sum / 2);
       }
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      for (const contender of contenders) await contender.after?.();
     }
   }
   return samples;
@@ -180,7 +193,7 @@ function row(
     scenario,
     a: { label: labels[0], rps: median(a) },
     b: { label: labels[1], rps: median(b) },
-    // The median of the per-round ratios: the two sides of a round ran seconds apart, so a
+    // The median of the per-round ratios: a round's turns surround each other (A B B A), so a
     // burst of outside load mostly cancels within the round.
     ...perRound(a, b),
   };
@@ -693,7 +706,7 @@ function costReport(): string {
 function report(machine: string): string {
   const parts = [
     `Machine: ${machine}${pinned() ? "; servers pinned to CPU 1, the load generator to CPU 0" : ""}.`,
-    `Each figure: median req/s of ${ROUNDS} rounds × ${SECONDS} s (a fresh server process each turn), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
+    `Each figure: median req/s of ${ROUNDS} rounds (fresh server processes each round, turns of ${SECONDS} s in the order A B B A per scenario), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
   ];
   if (coreCosts.length > 0) {
     parts.push(
