@@ -326,40 +326,69 @@ async function postgresAdapters(base: string): Promise<void> {
   }
 }
 
-/** The viewset (Express) against FeathersJS on @feathersjs/knex over the same SQLite file: list and retrieve. */
+/** Feathers' two HTTP transports: Express (its default) and Koa. */
+const FEATHERS_FRAMEWORKS = ["express", "koa"] as const;
+
+/** Per round, the higher of two sides' req/s (or the lower of their costs): the better one. */
+function perRoundBest(x: readonly number[], y: readonly number[], pick: (a: number, b: number) => number): number[] {
+  return x.map((value, i) => pick(value, y[i]!));
+}
+
+/**
+ * The viewset against FeathersJS on @feathersjs/knex over the same SQLite file, list and retrieve:
+ * on the same framework (Express, Koa), and the viewset on Hono against Feathers on whichever of
+ * its two frameworks served more in the round (what a user choosing between them would deploy).
+ */
 async function peer(base: string): Promise<void> {
-  const config = (implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
-    framework: "express",
-    implementation,
-    database: base,
-    readonly: true,
-  });
+  const config =
+    (framework: ServerConfig["framework"], implementation: ServerConfig["implementation"]) => (): ServerConfig => ({
+      framework,
+      implementation,
+      database: base,
+      readonly: true,
+    });
   const feathersLoads = [FEATHERS_SCENARIOS.list, FEATHERS_SCENARIOS.retrieve];
   // The same rows, or the comparison is void: Feathers' page and ours hold the same ids.
-  await withServers([config("viewset")()], async ([viewset]) => {
-    const feathers = await startServer(config("feathers")(), { entry: FEATHERS_ENTRY });
-    try {
-      const ours = (await (await fetch(`${viewset!.url}${SCENARIOS.list.path}`)).json()) as {
-        count: number;
-        results: { id: number }[];
-      };
-      const theirs = (await (await fetch(`${feathers.url}${FEATHERS_SCENARIOS.list.path}`)).json()) as {
-        total: number;
-        data: { id: number }[];
-      };
-      const ids = (rows: { id: number }[]) => rows.map((r) => r.id).join(",");
-      if (ours.count !== theirs.total || ids(ours.results) !== ids(theirs.data))
-        throw new Error(`Feathers' list differs from the viewset's: ${theirs.total} rows, ids ${ids(theirs.data)}`);
-    } finally {
-      await feathers.stop();
+  await withServers([config("express", "viewset")()], async ([viewset]) => {
+    const ours = (await (await fetch(`${viewset!.url}${SCENARIOS.list.path}`)).json()) as {
+      count: number;
+      results: { id: number }[];
+    };
+    for (const framework of FEATHERS_FRAMEWORKS) {
+      const feathers = await startServer(config(framework, "feathers")(), { entry: FEATHERS_ENTRY });
+      try {
+        const theirs = (await (await fetch(`${feathers.url}${FEATHERS_SCENARIOS.list.path}`)).json()) as {
+          total: number;
+          data: { id: number }[];
+        };
+        const ids = (rows: { id: number }[]) => rows.map((r) => r.id).join(",");
+        if (ours.count !== theirs.total || ids(ours.results) !== ids(theirs.data))
+          throw new Error(
+            `Feathers' list (${framework}) differs from the viewset's: ${theirs.total} rows, ids ${ids(theirs.data)}`,
+          );
+      } finally {
+        await feathers.stop();
+      }
     }
   });
-  const [viewset, feathers] = await rounds([
-    { label: "viewset", config: config("viewset"), loads: [SCENARIOS.list, SCENARIOS.retrieve] },
-    { label: "feathers", config: config("feathers"), loads: feathersLoads, entry: FEATHERS_ENTRY },
+  const loads = [SCENARIOS.list, SCENARIOS.retrieve];
+  const [express, koa, hono, feathersExpress, feathersKoa] = await rounds([
+    { label: "viewset express", config: config("express", "viewset"), loads },
+    { label: "viewset koa", config: config("koa", "viewset"), loads },
+    { label: "viewset hono", config: config("hono", "viewset"), loads },
+    ...FEATHERS_FRAMEWORKS.map((framework) => ({
+      label: `feathers ${framework}`,
+      config: config(framework, "feathers"),
+      loads: feathersLoads,
+      entry: FEATHERS_ENTRY,
+    })),
   ]);
-  row("peer", "express", "list", ["viewset", "feathers"], viewset![0]!, feathers![0]!);
-  row("peer", "express", "retrieve", ["viewset", "feathers"], viewset![1]!, feathers![1]!);
+  (["list", "retrieve"] as const).forEach((scenario, i) => {
+    row("peer", "express", scenario, ["viewset", "feathers"], express![i]!, feathersExpress![i]!);
+    row("peer", "koa", scenario, ["viewset", "feathers"], koa![i]!, feathersKoa![i]!);
+    const best = perRoundBest(feathersExpress![i]!, feathersKoa![i]!, Math.max);
+    row("peer", "hono vs feathers' faster", scenario, ["viewset", "feathers"], hono![i]!, best);
+  });
 }
 
 /** A cursor that points at the middle of the newest-first list, found through the API itself (in-process). */
@@ -414,7 +443,7 @@ async function large(): Promise<void> {
   });
 
   // Page-number list, retrieve and create at 1M rows on each adapter, as the adapter rows at 10k:
-  // a fresh writable copy per turn (WAL), removed after it (a copy is ~350 MB).
+  // a fresh writable copy per side and round (WAL), removed after it (a copy is ~350 MB).
   const loads = ADAPTER_SCENARIOS.map((name) => SCENARIOS[name]);
   for (const framework of ADAPTERS) {
     const side = (implementation: ServerConfig["implementation"]) => {
@@ -627,7 +656,7 @@ async function cost(base: string): Promise<void> {
     await pool.end();
   }
 
-  // The peer: the viewset on Express (Feathers' own framework) and on Hono, against Feathers.
+  // The peer: the viewset on Feathers' two frameworks and on Hono, against Feathers on each.
   const readOnly = (framework: ServerConfig["framework"], implementation: ServerConfig["implementation"]) => ({
     framework,
     implementation,
@@ -636,16 +665,23 @@ async function cost(base: string): Promise<void> {
   });
   for (const scenario of ["list", "retrieve"] as const) {
     const rate = COST_RATES.peer[scenario];
-    const [express, hono, feathers] = await cpuPerRequest(
-      [
-        { config: readOnly("express", "viewset"), load: SCENARIOS[scenario] },
-        { config: readOnly("hono", "viewset"), load: SCENARIOS[scenario] },
-        { config: readOnly("express", "feathers"), load: FEATHERS_SCENARIOS[scenario], entry: FEATHERS_ENTRY },
-      ],
+    const ours = (framework: ServerConfig["framework"]): CostSide => ({
+      config: readOnly(framework, "viewset"),
+      load: SCENARIOS[scenario],
+    });
+    const theirs = (framework: ServerConfig["framework"]): CostSide => ({
+      config: readOnly(framework, "feathers"),
+      load: FEATHERS_SCENARIOS[scenario],
+      entry: FEATHERS_ENTRY,
+    });
+    const [express, koa, hono, feathersExpress, feathersKoa] = await cpuPerRequest(
+      [ours("express"), ours("koa"), ours("hono"), theirs("express"), theirs("koa")],
       options(rate, scenario, `peer ${scenario}`),
     );
-    costRow("peer", "express", scenario, rate, ["viewset", "feathers"], express!, feathers!);
-    costRow("peer", "hono vs feathers' express", scenario, rate, ["viewset", "feathers"], hono!, feathers!);
+    costRow("peer", "express", scenario, rate, ["viewset", "feathers"], express!, feathersExpress!);
+    costRow("peer", "koa", scenario, rate, ["viewset", "feathers"], koa!, feathersKoa!);
+    const cheaper = perRoundBest(feathersExpress!, feathersKoa!, Math.min);
+    costRow("peer", "hono vs feathers' cheaper", scenario, rate, ["viewset", "feathers"], hono!, cheaper);
   }
 
   // The throttle: the signed-in list with one ip throttle on the memory store, against none.
@@ -746,7 +782,7 @@ function report(machine: string): string {
   if (rows.some((r) => r.section === "peer")) {
     parts.push(
       [
-        "The viewset (Express) against FeathersJS 5 on @feathersjs/knex (Express), the same SQLite file, rows and order:",
+        "The viewset against FeathersJS 5 on @feathersjs/knex, the same SQLite file, rows and order: on each of Feathers' two frameworks (Express, its default, and Koa), and the viewset on Hono against Feathers on whichever of the two served more in the round.",
         "",
         table("peer", ["adapter", "scenario", "viewset req/s", "feathers req/s", "viewset / feathers", "spread"]),
       ].join("\n"),
