@@ -56,7 +56,7 @@ import {
   warmUp,
   warmUpOf,
 } from "./load.js";
-import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "./cpu-time.js";
+import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest, settled } from "./cpu-time.js";
 import { type InProcessCost, inProcessCosts } from "./in-process.js";
 import { fillPostgres, removeCreatedProducts } from "./pg-shop.js";
 import { ADAPTER_SCENARIOS, FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "./scenarios.js";
@@ -162,6 +162,8 @@ async function rounds(contenders: readonly Contender[]): Promise<number[][][]> {
           if (sample.failures > 0)
             throw new Error(`${label} ${loads[scenario]!.path}: ${sample.failures} failed requests`);
           total[index]! += sample.rps;
+          // The requests left in flight are served before the next turn starts, not during it.
+          await settled(servers[index]!.pid);
         }
         for (const [index, sum] of total.entries()) samples[index]![scenario]!.push(sum / 2);
       }
