@@ -45,9 +45,9 @@ const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges
 const scratch = mkdtempSync(join(tmpdir(), "viewsets-jit-"));
 let copies = 0;
 
-/** One fresh server of `implementation`: the row's loads in order, what V8 did in each measured second. */
 type Side = "viewset" | "hand-written";
 
+/** One fresh server of `implementation`: the row's loads in order, what V8 did in each measured second. */
 async function side(implementation: Side): Promise<Second[]> {
   let trace = "";
   const database = copyDatabase(file, scratch, `copy-${copies++}`);

@@ -27,7 +27,7 @@ const Model = knex({
 });
 const products = () => new KnexService({ Model, name: "products", paginate: { default: 20, max: 100 } });
 
-/** Feathers on Express, as its generator sets it up: JSON bodies, REST, the service. */
+/** Feathers on Express: JSON bodies, its REST transport, the service. */
 async function onExpress(): Promise<Server> {
   const module = await import("@feathersjs/express");
   // A CommonJS module: its function is `exports.default`, which Node's ESM import nests once more.
@@ -44,7 +44,7 @@ async function onExpress(): Promise<Server> {
   return server;
 }
 
-/** Feathers on Koa, as its generator sets it up: errors as JSON, body parsing, REST, the service. */
+/** Feathers on Koa: its error handler, body parser and REST transport, the service. */
 async function onKoa(): Promise<Server> {
   const { bodyParser, errorHandler, koa, rest } = await import("@feathersjs/koa");
   const app = koa(feathers());
