@@ -744,7 +744,7 @@ function costReport(): string {
 function report(machine: string): string {
   const parts = [
     `Machine: ${machine}${pinned() ? "; servers pinned to CPU 1, the load generator to CPU 0" : ""}.`,
-    `Each figure: median req/s of ${ROUNDS} rounds (fresh server processes each round, turns of ${SECONDS} s in the order A B B A per scenario), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
+    `Each figure: median req/s of ${ROUNDS} rounds (fresh server processes each round, turns of ${SECONDS} s in the order A B B A per scenario, A B C … C B A where a row's round has more sides), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
   ];
   if (coreCosts.length > 0) {
     parts.push(
