@@ -8,8 +8,7 @@ function mediaTypeOf(contentType: string): string {
   return contentType.split(";", 1)[0]!.trim().toLowerCase();
 }
 
-function isJSONContentType(contentType: string): boolean {
-  const type = mediaTypeOf(contentType);
+function isJSONMediaType(type: string): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
@@ -69,9 +68,11 @@ async function readBody(request: ApiRequest, limit: number, acceptForm: boolean)
   const contentType = request.headers["content-type"];
   const declaredLength = request.headers["content-length"];
   if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
-  const form = acceptForm && isFormContentType(contentType);
-  if (contentType !== undefined && contentType !== "" && !form && !isJSONContentType(contentType)) {
-    throw new UnsupportedMediaType(contentType, acceptForm ? `application/json or ${FORM_CONTENT_TYPE}` : undefined);
+  // The media type is parsed once (a split, a trim and a lower-casing), only when one was sent.
+  const mediaType = contentType === undefined || contentType === "" ? undefined : mediaTypeOf(contentType);
+  const form = acceptForm && mediaType === FORM_CONTENT_TYPE;
+  if (mediaType !== undefined && !form && !isJSONMediaType(mediaType)) {
+    throw new UnsupportedMediaType(contentType!, acceptForm ? `application/json or ${FORM_CONTENT_TYPE}` : undefined);
   }
   // No body reads as an empty one, whichever adapter said so.
   const text = body.kind === "none" ? "" : await readText(body.stream, limit);

@@ -18,6 +18,13 @@ async function exists(ctx: RequestContext, field: RelatedField, value: unknown):
   return (await matching.limit(1).all(ctx)).length > 0;
 }
 
+/** Whether a write with `plan` sets a related field `checkRelatedExist` has to look up. */
+export function checksRelated(plan: FieldPlan): boolean {
+  if (plan.declared.size === 0) return false;
+  for (const [key, field] of plan.declared) if (field.kind === "related" && plan.writable.has(key)) return true;
+  return false;
+}
+
 /**
  * DRF's `PrimaryKeyRelatedField` check: each writable related field a validated body sets must
  * name a row of its target, or the write is a 400 naming the field (before the manager writes).

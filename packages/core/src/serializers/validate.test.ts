@@ -5,7 +5,7 @@ import { defineModel } from "../models/define-model.js";
 import { BaseSerializer } from "./base-serializer.js";
 import { fieldPlan } from "./field-plan.js";
 import { DEFAULT_MESSAGES, resolveMessages, type ValidationMessages } from "./messages.js";
-import { validateBody } from "./validate.js";
+import { validateBody, validatedBody } from "./validate.js";
 
 const Item = defineModel({
   name: "Item",
@@ -114,5 +114,33 @@ describe("validation messages", () => {
       count: ["Required."],
     });
     expect(messages.invalidNumber).toBe("A valid number is required.");
+  });
+});
+
+describe("validatedBody, the viewsets' form of validateBody", () => {
+  const plan = fieldPlan(Item, new BaseSerializer(), {});
+
+  it("answers a synchronous schema at once, and throws its errors at once", () => {
+    const out = validatedBody(valid, Item, plan, "create", true);
+    expect(out).not.toBeInstanceOf(Promise);
+    expect(out).toMatchObject({ name: "Lamp", count: 1 });
+    expect(() => validatedBody({ ...valid, count: "x" }, Item, plan, "create", true)).toThrow(ValidationError);
+  });
+
+  it("waits for an asynchronous schema: its output, or its issues as field errors", async () => {
+    const schema = v.pipeAsync(
+      v.object({ name: v.string() }),
+      v.checkAsync(async (input) => input.name !== "taken", "That name is taken."),
+    );
+    const Async = { ...Item, schema } as unknown as typeof Item;
+    const asyncPlan = fieldPlan(Async, new BaseSerializer(), {});
+    const ok = validatedBody({ name: "free" }, Async, asyncPlan, "create", false);
+    expect(ok).toBeInstanceOf(Promise);
+    await expect(ok).resolves.toEqual({ name: "free" });
+    const refused = validatedBody({ name: "taken" }, Async, asyncPlan, "create", false);
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(validateBody({ name: "taken" }, Async, asyncPlan, "create", false)).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { type FieldErrors, ValidationError } from "../http/errors.js";
+import { isThenable } from "../http/thenable.js";
 import type { CleanInfo } from "../models/clean.js";
 import type { ModelShape } from "../models/define-model.js";
 import { valueProblem } from "../models/storable.js";
@@ -68,6 +69,22 @@ export async function validateBody(
   rejectUnknown: boolean,
   messages: ValidationMessages = DEFAULT_MESSAGES,
 ): Promise<Record<string, unknown>> {
+  return validatedBody(body, model, plan, mode, rejectUnknown, messages);
+}
+
+/**
+ * `validateBody` without a promise for a synchronous schema (most are): the fields, or a
+ * `ValidationError` thrown at once. The viewsets' writes use it so that each step they have
+ * nothing to wait for costs no turn of the microtask queue.
+ */
+export function validatedBody(
+  body: unknown,
+  model: ModelShape,
+  plan: FieldPlan,
+  mode: WriteMode,
+  rejectUnknown: boolean,
+  messages: ValidationMessages = DEFAULT_MESSAGES,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const data = body === undefined ? {} : body;
   if (!isPlainObject(data)) {
     throw new ValidationError(formatMessage(messages.notAnObject, { datatype: jsonTypeName(data) }));
@@ -90,7 +107,16 @@ export async function validateBody(
   if (Object.keys(unstorable).length > 0) throw new ValidationError(unstorable);
   const schema = schemaFor(model, mode, writableModelFields(plan));
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
-  const result = schema.async ? await v.safeParseAsync(schema, input) : v.safeParse(schema, input);
+  if (schema.async) return v.safeParseAsync(schema, input).then((result) => parsed(result, model, plan, messages));
+  return parsed(v.safeParse(schema, input), model, plan, messages);
+}
+
+function parsed(
+  result: v.SafeParseResult<v.GenericSchema<unknown, Record<string, unknown>>>,
+  model: ModelShape,
+  plan: FieldPlan,
+  messages: ValidationMessages,
+): Record<string, unknown> {
   if (!result.success) {
     throw new ValidationError(issuesToErrors(result.issues, model.fields, messages, "", requestKeysOf(plan)));
   }
@@ -106,6 +132,15 @@ export async function cleanObject(
   obj: object,
   info: CleanInfo<object> = { action: "create" },
 ): Promise<void> {
-  if (!model.clean) return;
-  await model.clean(obj as never, info as never);
+  await cleaning(model, obj, info);
+}
+
+/**
+ * `cleanObject` without a promise when there is no `clean` or it returned at once: undefined
+ * then (a `ValidationError` it throws is thrown at once), its promise otherwise.
+ */
+export function cleaning(model: ModelShape, obj: object, info: CleanInfo<object>): PromiseLike<void> | undefined {
+  if (!model.clean) return undefined;
+  const result = model.clean(obj as never, info as never);
+  return isThenable(result) ? result : undefined;
 }

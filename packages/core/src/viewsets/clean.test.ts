@@ -72,4 +72,37 @@ describe("clean(obj, info)", () => {
     expect(seen[1]!.info.action).toBe("update");
     expect(posts.rows.get("1")).toEqual({ id: 1, title: "Put", slug: "put", notes: null });
   });
+
+  it("is waited for when it returns a promise, and a ValidationError it throws, at once or later, saves nothing", async () => {
+    const { ValidationError } = await import("../http/errors.js");
+    for (const clean of [
+      (obj: { title: string; slug?: string }) => {
+        if (obj.title === "bad") throw new ValidationError({ title: ["Not that one."] });
+        obj.slug = "sync";
+      },
+      async (obj: { title: string; slug?: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (obj.title === "bad") throw new ValidationError({ title: ["Not that one."] });
+        obj.slug = "async";
+      },
+    ]) {
+      const Checked = defineModel({ ...Post, fields: Post.fields, clean } as Parameters<typeof defineModel>[0]);
+      const posts = new MemoryManager<PostRow>([{ id: 1, title: "Old", slug: "old", notes: null }]);
+      const router = new Router("/api", { onError: () => {} });
+      router.register(
+        "posts",
+        new BaseViewSet({ serializer: () => new BaseSerializer(), queryset: posts, model: Checked as typeof Post }),
+      );
+      const refused = await router.handle(request("POST", "/api/posts/", { title: "bad" }));
+      expect(refused!.status).toBe(400);
+      expect(JSON.parse(refused!.body as string).errors).toEqual({ title: ["Not that one."] });
+      expect(posts.rows.size).toBe(1);
+      const patched = await router.handle(request("PATCH", "/api/posts/1", { title: "bad" }));
+      expect(patched!.status).toBe(400);
+      expect(posts.rows.get("1")!.title).toBe("Old");
+      const created = await router.handle(request("POST", "/api/posts/", { title: "Fine" }));
+      expect(created!.status).toBe(201);
+      expect(posts.rows.get("2")!.slug).toBe(clean.constructor.name === "AsyncFunction" ? "async" : "sync");
+    }
+  });
 });

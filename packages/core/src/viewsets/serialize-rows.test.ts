@@ -42,6 +42,20 @@ describe("response objects of a model without related or computed fields", () =>
     expect(calls).toEqual([2, 1]);
   });
 
+  it("come from a subclass's serializeRows on create and update", async () => {
+    class Counted extends BaseViewSet<CategoryRow> {
+      override async serializeRows(...args: Parameters<BaseViewSet<CategoryRow>["serializeRows"]>) {
+        return (await super.serializeRows(...args)).map((row) => ({ ...row, counted: true }));
+      }
+    }
+    const router = categories(Counted);
+    const created = await call(router, "POST", "/api/categories/", { body: { title: "Bags" } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: 3, title: "Bags", counted: true });
+    const updated = await call(router, "PATCH", "/api/categories/3", { body: { title: "Belts" } });
+    expect(updated.body).toEqual({ id: 3, title: "Belts", counted: true });
+  });
+
   it("come from a subclass's serialize on list and retrieve", async () => {
     class Shouting extends BaseViewSet<CategoryRow> {
       override serialize(...args: Parameters<BaseViewSet<CategoryRow>["serialize"]>) {
