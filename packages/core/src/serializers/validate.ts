@@ -61,15 +61,8 @@ function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> | undefined
  * Returns only the writable fields that were sent, validated and transformed, by model field (a
  * writable related field's value under its foreign key).
  */
-export async function validateBody(
-  body: unknown,
-  model: ModelShape,
-  plan: FieldPlan,
-  mode: WriteMode,
-  rejectUnknown: boolean,
-  messages: ValidationMessages = DEFAULT_MESSAGES,
-): Promise<Record<string, unknown>> {
-  return validatedBody(body, model, plan, mode, rejectUnknown, messages);
+export async function validateBody(...args: Parameters<typeof validatedBody>): Promise<Record<string, unknown>> {
+  return validatedBody(...args);
 }
 
 /**
