@@ -3,7 +3,7 @@ import { NotFound, type RequestContext, settledWith } from "@viewsets/core";
 import { foreignKeysOf, isWritableColumn } from "./columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
-import type { Rows, Run } from "./runner.js";
+import { isThenable, type Rows, type Run } from "./runner.js";
 import { checkAborted, type TableAccess } from "./table-access.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 import { rangePosition } from "./values.js";
@@ -21,6 +21,12 @@ function firstRow<R>(rows: Rows): R | null {
   if (!row) return null;
   rememberRow(row);
   return row as R;
+}
+
+/** The row a write returned, noted for a later `update`. */
+function storedRow<R>(rows: Rows): R {
+  rememberRow(rows[0]!);
+  return rows[0] as R;
 }
 
 /**
@@ -66,15 +72,31 @@ export class RowStatements<T extends Table> {
     }
   }
 
-  async create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {
-    const values = this.columnValues(obj as Record<string, unknown>, () => true);
+  /**
+   * Not an async function, as `get`: on SQLite the stored row is there at once, and the answer is
+   * a settled promise the viewset's create takes without waiting a turn. Errors still reject.
+   */
+  create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {
+    let values: Record<string, unknown> = {};
     try {
-      const rows = await this.access.run(ctx, "write", () => this.insert(values));
-      rememberRow(rows[0]!);
-      return rows[0] as Row<T>;
+      values = this.columnValues(obj as Record<string, unknown>, () => true);
+      const rows = this.access.run(ctx, "write", () => this.insert(values));
+      if (isThenable(rows)) {
+        return Promise.resolve(rows).then(storedRow<Row<T>>, (error: unknown) => this.failed(error, "create", values));
+      }
+      return settledWith(storedRow<Row<T>>(rows));
     } catch (error) {
-      throw await this.mapError(error, "create", values);
+      return this.failed(error, "create", values);
     }
+  }
+
+  /** The write's error as the API says it (a 400 naming the field, a 409, a 503, ...), rejected. */
+  private async failed(
+    error: unknown,
+    operation: "create" | "update" | "delete",
+    values: Record<string, unknown>,
+  ): Promise<never> {
+    throw await this.mapError(error, operation, values);
   }
 
   async update(ctx: RequestContext, obj: Row<T>): Promise<Row<T>> {

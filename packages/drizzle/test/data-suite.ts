@@ -540,6 +540,21 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(settledValue(missing)).toBe(fx.dialect === "sqlite" ? null : UNSETTLED);
       });
 
+      it("a create says its stored row is already there on SQLite (settledWith); on PostgreSQL it is waited for", async () => {
+        const creating = products.create(ctx, { name: "Lamp", price: "12.50", sku: "settled-1" });
+        const row = (await creating) as Product;
+        expect(row).toMatchObject({ name: "Lamp" });
+        expect(settledValue(creating)).toBe(fx.dialect === "sqlite" ? row : UNSETTLED);
+        // Noted for update like a row `get` found: the update writes only what changed.
+        row.name = "Desk lamp";
+        await products.update(ctx, row);
+        expect(((await products.get(ctx, row.id)) as Product).name).toBe("Desk lamp");
+        // A failed write still rejects (never throws at once), whatever the dialect.
+        const failing = products.create(ctx, { name: "Lamp", price: "1", sku: "settled-2", categoryId: 424242 });
+        expect(failing).toBeInstanceOf(Promise);
+        await expect(failing).rejects.toBeInstanceOf(ValidationError);
+      });
+
       it("a row read by a request that only reads is still updated with every change", async () => {
         const created = await create({ name: "Lamp", price: "12.50", description: "old" });
         // Not noted for update (see RequestContext.readsOnly): the update writes the row whole.

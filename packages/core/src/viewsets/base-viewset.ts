@@ -216,7 +216,10 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     if (checksRelated(plan)) await checkRelatedExist(context, data, plan);
     const cleaned = cleaning(model, data, { action: "create" });
     if (cleaned) await cleaned;
-    const created = await this.getQueryset(request).create!(context, data);
+    // The drizzle manager's row on SQLite is there at once (`settledWith`): taken without a turn.
+    const creating = this.getQueryset(request).create!(context, data);
+    const stored = settledValue(creating);
+    const created = stored === UNSETTLED ? await creating : stored;
     const id = String((created as Record<string, unknown>)[model.primaryKey]);
     const listPath = request.path.endsWith("/") ? request.path : `${request.path}/`;
     const objects = this.responseObjects(context, [created], plan);
