@@ -545,10 +545,16 @@ export function runDataSuite(setup: DialectSetup): void {
         const row = (await creating) as Product;
         expect(row).toMatchObject({ name: "Lamp" });
         expect(settledValue(creating)).toBe(fx.dialect === "sqlite" ? row : UNSETTLED);
-        // Noted for update like a row `get` found: the update writes only what changed.
+        // Noted for update like a row `get` found: the update writes only what changed, so a
+        // price another copy changed in between is kept.
+        const other = (await products.get(ctx, row.id)) as Product;
+        other.price = "99.00";
+        await products.update(ctx, other);
         row.name = "Desk lamp";
         await products.update(ctx, row);
-        expect(((await products.get(ctx, row.id)) as Product).name).toBe("Desk lamp");
+        const stored = (await products.get(ctx, row.id)) as Product;
+        expect(stored.name).toBe("Desk lamp");
+        expect(Number(stored.price)).toBe(99);
         // A failed write still rejects (never throws at once), whatever the dialect.
         const failing = products.create(ctx, { name: "Lamp", price: "1", sku: "settled-2", categoryId: 424242 });
         expect(failing).toBeInstanceOf(Promise);
