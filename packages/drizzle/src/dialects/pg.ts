@@ -2,6 +2,7 @@ import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import type { DriverError } from "../errors.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
+import { pgFlatRowReader } from "./pg-rows.js";
 import { LIKE_ESCAPE, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
 
 /** The columns of a detail such as `Key (a, b)=(...) already exists.` */
@@ -45,7 +46,7 @@ export const pg: Dialect = {
     const prepared = query.prepare(name);
     // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns. Its
     // promise as it is (drizzle's execute is an async function): no step of our own around it.
-    return (values) => prepared.execute!(values);
+    return pgFlatRowReader(prepared) ?? ((values) => prepared.execute!(values));
   },
 
   violationOf(error: DriverError): ConstraintViolation | undefined {
