@@ -44,8 +44,9 @@ export const pg: Dialect = {
   // `rows` changes nothing here: the driver reads every row either way.
   prepare(query, name) {
     const prepared = query.prepare(name);
-    // PostgreSQL's prepared queries have an `all` too, but only `execute` maps the columns. Its
-    // promise as it is (drizzle's execute is an async function): no step of our own around it.
+    // A flat selection is read as `execute` reads it, its rows made by decoders looked up once
+    // (pg-rows.ts); anything else through `execute` (PostgreSQL's `all` does not map the columns),
+    // its promise as it is: no step of our own around it.
     return pgFlatRowReader(prepared) ?? ((values) => prepared.execute!(values));
   },
 
