@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgFlatRowReader } from "../src/dialects/pg-rows.js";
 import { pgTables } from "./pg-tables.js";
+import { readerProducts } from "./row-fixtures.js";
 import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 
 const skipReason = postgresSkipReason;
@@ -34,25 +35,19 @@ describe.skipIf(skipReason !== undefined)("pgFlatRowReader", () => {
   let names = 0;
   let lampsId = 0;
   const name = () => `viewsets_rows_test_${++names}`;
+  /** A prepared INSERT of a category by name, returning its row. */
+  const categoryInsert = () =>
+    db
+      .insert(categories)
+      .values({ name: sql.placeholder("name") })
+      .returning()
+      .prepare(name());
 
   beforeAll(async () => {
     for (const statement of ddl) await pool.query(statement);
     const [lamps] = await db.insert(categories).values({ name: "Lamps" }).returning();
     lampsId = lamps!.id;
-    await db.insert(products).values([
-      {
-        name: "Oak lamp",
-        sku: "a",
-        price: "49.90",
-        rating: 4.5,
-        inStock: false,
-        status: "live",
-        categoryId: lampsId,
-        createdAt: new Date("2026-01-02T03:04:05.678Z"),
-        meta: { tags: ["oak"], size: 2 },
-      },
-      { name: "Bare", sku: "b", price: "1", createdAt: new Date(0) },
-    ]);
+    await db.insert(products).values(readerProducts(lampsId));
     await db.insert(ledger).values({ note: "big", amount: 2n ** 62n });
   });
   afterAll(async () => {
@@ -125,22 +120,14 @@ describe.skipIf(skipReason !== undefined)("pgFlatRowReader", () => {
   });
 
   it("reads the row an INSERT ... RETURNING wrote", async () => {
-    const insert = db
-      .insert(categories)
-      .values({ name: sql.placeholder("name") })
-      .returning()
-      .prepare(name());
+    const insert = categoryInsert();
     const [row] = await pgFlatRowReader(insert)!({ name: "Desks" });
     expect(row).toEqual({ id: expect.any(Number), name: "Desks" });
     expect(await db.select().from(categories).where(eq(categories.name, "Desks"))).toEqual([row]);
   });
 
   it("rejects a failed query as drizzle does: a DrizzleQueryError with the driver's error as its cause", async () => {
-    const insert = db
-      .insert(categories)
-      .values({ name: sql.placeholder("name") })
-      .returning()
-      .prepare(name());
+    const insert = categoryInsert();
     const read = pgFlatRowReader(insert)!;
     const failure = await read({ name: "Lamps" }).then(
       () => undefined,

@@ -3,28 +3,14 @@ import { eq, gte, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { flatRowReader } from "../src/dialects/sqlite-rows.js";
+import { readerProducts } from "./row-fixtures.js";
 import { DDL, categories, products } from "./sqlite-tables.js";
 
 const client = new Database(":memory:");
 for (const statement of DDL) client.exec(statement);
 const db = drizzle(client);
 db.insert(categories).values({ id: 1, name: "Lamps" }).run();
-db.insert(products)
-  .values([
-    {
-      name: "Oak lamp",
-      sku: "a",
-      price: "49.90",
-      rating: 4.5,
-      inStock: false,
-      status: "live",
-      categoryId: 1,
-      createdAt: new Date("2026-01-02T03:04:05.678Z"),
-      meta: { tags: ["oak"], size: 2 },
-    },
-    { name: "Bare", sku: "b", price: "1", createdAt: new Date(0) },
-  ])
-  .run();
+db.insert(products).values(readerProducts(1)).run();
 afterAll(() => client.close());
 
 describe("flatRowReader", () => {
