@@ -1,5 +1,12 @@
 import { Column, SQL, is } from "drizzle-orm";
 
+const ENTITY_KIND = Symbol.for("drizzle:entityKind");
+
+/** The drizzle entity kind of an object's class (`"NodePgPreparedQuery"`), read without importing the class. */
+export function entityKindOf(value: object): unknown {
+  return (value.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
+}
+
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
 }

@@ -1,9 +1,7 @@
 import { DrizzleQueryError, fillPlaceholders, is } from "drizzle-orm";
 import { NoopCache } from "drizzle-orm/cache/core";
 import type { Rows } from "../runner.js";
-import { flatRowMaker, type SelectedField } from "./flat-rows.js";
-
-const ENTITY_KIND = Symbol.for("drizzle:entityKind");
+import { entityKindOf, flatRowMaker, type SelectedField } from "./flat-rows.js";
 
 /** What drizzle's node-postgres prepared query holds besides its methods (drizzle internals). */
 interface NodePgPrepared {
@@ -30,8 +28,7 @@ interface NodePgPrepared {
  */
 export function pgFlatRowReader(prepared: unknown): ((values: Record<string, unknown>) => Promise<Rows>) | undefined {
   const query = prepared as NodePgPrepared;
-  const kind = (query.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
-  if (kind !== "NodePgPreparedQuery" || query.customResultMapper) return undefined;
+  if (entityKindOf(query) !== "NodePgPreparedQuery" || query.customResultMapper) return undefined;
   // drizzle's `queryWithCache` runs the query as it is only in this case.
   if (query.cache !== undefined && !is(query.cache, NoopCache) && query.queryMetadata !== undefined) return undefined;
   const objectOf = flatRowMaker(query.fields);

@@ -1,9 +1,7 @@
 import { fillPlaceholders } from "drizzle-orm";
-import { flatRowMaker, type SelectedField } from "./flat-rows.js";
+import { entityKindOf, flatRowMaker, type SelectedField } from "./flat-rows.js";
 
 type Rows = Record<string, unknown>[];
-
-const ENTITY_KIND = Symbol.for("drizzle:entityKind");
 
 /** What drizzle's better-sqlite3 prepared query holds besides its methods (drizzle internals). */
 interface BetterSQLitePrepared {
@@ -27,8 +25,7 @@ export function flatRowReader(
   rows: "all" | "one" = "all",
 ): ((values: Record<string, unknown>) => Rows) | undefined {
   const query = prepared as BetterSQLitePrepared;
-  const kind = (query.constructor as unknown as Record<symbol, unknown> | undefined)?.[ENTITY_KIND];
-  if (kind !== "BetterSQLitePreparedQuery" || query.customResultMapper) return undefined;
+  if (entityKindOf(query) !== "BetterSQLitePreparedQuery" || query.customResultMapper) return undefined;
   const objectOf = flatRowMaker(query.fields);
   if (!objectOf) return undefined;
   if (rows === "one") {
