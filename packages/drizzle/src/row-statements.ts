@@ -117,7 +117,7 @@ export class RowStatements<T extends Table> {
       rememberRow(row);
       return row as Row<T>;
     } catch (error) {
-      throw await this.mapError(error, "update", values);
+      return this.failed(error, "update", values);
     }
   }
 
@@ -129,7 +129,7 @@ export class RowStatements<T extends Table> {
         this.access.db.delete(this.access.table).where(this.access.where(ctx, [condition])),
       );
     } catch (error) {
-      throw await this.mapError(error, "delete", {});
+      return this.failed(error, "delete", {});
     }
   }
 

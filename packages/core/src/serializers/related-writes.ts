@@ -18,23 +18,18 @@ async function exists(ctx: RequestContext, field: RelatedField, value: unknown):
   return (await matching.limit(1).all(ctx)).length > 0;
 }
 
-/** Whether a write with `plan` sets a related field `checkRelatedExist` has to look up. */
-export function checksRelated(plan: FieldPlan): boolean {
-  if (plan.declared.size === 0) return false;
-  for (const [key, field] of plan.declared) if (field.kind === "related" && plan.writable.has(key)) return true;
-  return false;
-}
-
 /**
  * DRF's `PrimaryKeyRelatedField` check: each writable related field a validated body sets must
  * name a row of its target, or the write is a 400 naming the field (before the manager writes).
+ * Undefined, not a promise, when the body sets no such field: a write with nothing to look up
+ * waits no turn for it.
  */
-export async function checkRelatedExist(
+export function checkRelatedExist(
   ctx: RequestContext,
   data: Readonly<Record<string, unknown>>,
   plan: FieldPlan,
-): Promise<void> {
-  if (plan.declared.size === 0) return;
+): Promise<void> | undefined {
+  if (plan.declared.size === 0) return undefined;
   const errors: FieldErrors = {};
   const checks: Promise<void>[] = [];
   for (const [key, field] of plan.declared) {
@@ -47,8 +42,10 @@ export async function checkRelatedExist(
       }),
     );
   }
-  await Promise.all(checks);
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (checks.length === 0) return undefined;
+  return Promise.all(checks).then(() => {
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  });
 }
 
 /** The fields request keys are typed by (form bodies): a writable related field's key takes its foreign key's. */

@@ -13,7 +13,7 @@ import { pageNumberPagination } from "../query/pagination.js";
 import type { Page } from "../query/paginator.js";
 import { addDeclaredValues } from "../serializers/declared-values.js";
 import { cachedFieldPlan, type FieldPlan } from "../serializers/field-plan.js";
-import { checkRelatedExist, checksRelated, requestFields } from "../serializers/related-writes.js";
+import { checkRelatedExist, requestFields } from "../serializers/related-writes.js";
 import { projectRow } from "../serializers/serialize.js";
 import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
 import { cleaning, validatedBody, type WriteMode } from "../serializers/validate.js";
@@ -213,7 +213,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     // microtask queue (finding 24 in BENCHMARKS.md).
     const validating = this.validate(context, body, plan, "create");
     const data = validating instanceof Promise ? await validating : validating;
-    if (checksRelated(plan)) await checkRelatedExist(context, data, plan);
+    const checkingRelated = checkRelatedExist(context, data, plan);
+    if (checkingRelated) await checkingRelated;
     const cleaned = cleaning(model, data, { action: "create" });
     if (cleaned) await cleaned;
     // The drizzle manager's row on SQLite is there at once (`settledWith`): taken without a turn.
@@ -305,7 +306,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     await checkIfMatch(context.request, async () => (await this.serializeRows(context, [obj], plan))[0]);
-    if (checksRelated(plan)) await checkRelatedExist(context, data, plan);
+    const checkingRelated = checkRelatedExist(context, data, plan);
+    if (checkingRelated) await checkingRelated;
     // clean sees (and may change) the object as it would be saved; obj stays as stored until it passes.
     const merged = { ...obj, ...data } as Row;
     const cleaned = cleaning(model, merged, {

@@ -34,9 +34,8 @@ export function pgFlatRowReader(prepared: unknown): ((values: Record<string, unk
   const objectOf = flatRowMaker(query.fields);
   if (!objectOf) return undefined;
   const { queryConfig } = query;
-  const failed = (params: unknown[]) => (error: unknown) => {
-    throw new DrizzleQueryError(queryConfig.text, params, error as Error);
-  };
+  const failure = (params: unknown[], error: unknown) =>
+    new DrizzleQueryError(queryConfig.text, params, error as Error);
   return (values) => {
     const params = fillPlaceholders(query.params, values);
     query.logger.logQuery(queryConfig.text, params);
@@ -44,12 +43,17 @@ export function pgFlatRowReader(prepared: unknown): ((values: Record<string, unk
     try {
       answer = query.client.query(queryConfig, params);
     } catch (error) {
-      return Promise.reject(error).catch(failed(params));
+      return Promise.reject(failure(params, error));
     }
-    return answer.then(({ rows }) => {
-      const out: Rows = new Array(rows.length);
-      for (let r = 0; r < rows.length; r++) out[r] = objectOf(rows[r]!);
-      return out;
-    }, failed(params));
+    return answer.then(
+      ({ rows }) => {
+        const out: Rows = new Array(rows.length);
+        for (let r = 0; r < rows.length; r++) out[r] = objectOf(rows[r]!);
+        return out;
+      },
+      (error: unknown) => {
+        throw failure(params, error);
+      },
+    );
   };
 }
