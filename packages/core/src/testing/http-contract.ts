@@ -167,18 +167,19 @@ export function runHttpContract(options: AdapterContractOptions): void {
         expect(publish.json.name).toBe("Publish");
       });
 
-      it("runs no authentication, permission or throttle, and answers 406 before them", async () => {
+      it("authenticates and throttles OPTIONS as any request (DRF's metadata), after answering 406", async () => {
         const { router, authentications } = guardedRouter();
         const guarded = await options.serve(router, {});
         try {
           for (let i = 0; i < 3; i++) {
-            expect((await call(guarded.url, "OPTIONS", "/api/v1/products/")).status).toBe(200);
-            expectProblem(await call(guarded.url, "GET", "/api/v1/products/", { accept: "text/html" }), 406);
+            expectProblem(await call(guarded.url, "OPTIONS", "/api/v1/products/", { accept: "text/html" }), 406);
           }
           expect(authentications).toEqual([]);
-          // The one request the throttle allows is still there.
-          expect((await call(guarded.url, "GET", "/api/v1/products/")).status).toBe(200);
+          // The one request the throttle allows goes to the OPTIONS: the GET after it is refused.
+          expect((await call(guarded.url, "OPTIONS", "/api/v1/products/")).status).toBe(200);
+          expect(authentications).toEqual(["OPTIONS"]);
           expectProblem(await call(guarded.url, "GET", "/api/v1/products/"), 429);
+          expectProblem(await call(guarded.url, "OPTIONS", "/api/v1/products/3"), 429);
         } finally {
           await guarded.close();
         }

@@ -1,6 +1,6 @@
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { isFormContentType, readWriteBody } from "../http/body.js";
-import { type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
+import { ApiError, type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
 import { acceptsJSON } from "../http/negotiation.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
@@ -21,8 +21,8 @@ import { runAtomic } from "./atomic.js";
 import { bulkCreate, bulkCreateLimit } from "./bulk-create.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
-import { checkObjectPermissions, guarded } from "./guard.js";
-import { viewsetOptions } from "./metadata.js";
+import { checkObjectPermissions, guarded, permits } from "./guard.js";
+import { describedWrite, viewsetOptions } from "./metadata.js";
 import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes.js";
 import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "./view-info.js";
@@ -330,7 +330,19 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     if (!acceptsJSON(request.headers.accept)) return errorResponse(new NotAcceptable());
     const readOnly = this.options.readOnly === true;
     if (request.method === "OPTIONS") {
-      return viewsetOptions(route.kind, readOnly, this.options.model, this.getFieldPlan());
+      // DRF's `metadata` action: checked as any request (OPTIONS is a safe method), its write described only to who may make it.
+      const context = ViewContext.for(
+        request,
+        settings,
+        { resource: route.resource, action: "metadata", readOnly },
+        true,
+      );
+      return guarded(this.options, context, () => {
+        if (readOnly) return viewsetOptions(route.kind, true, this.options.model, this.getFieldPlan(), false);
+        return this.mayWrite(context, route).then((mayWrite) =>
+          viewsetOptions(route.kind, false, this.options.model, this.getFieldPlan(), mayWrite),
+        );
+      });
     }
     const standard = standardRoute(route.kind, request.method);
     const view: ViewInfo = {
@@ -354,6 +366,27 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       if (this.options.atomic !== true || standard.readOnly) return run();
       return runAtomic(this.getQueryset(request), context, () => Promise.resolve(run()));
     });
+  }
+
+  /**
+   * Whether the request may make the write OPTIONS describes, as DRF's SimpleMetadata asks: the
+   * request-level permissions of a POST (create) or a PUT (update) of the same request, and for a
+   * PUT the object loaded with its object permissions. A refusal or a 404 answers false; any other
+   * error is the OPTIONS' own.
+   */
+  private async mayWrite(context: ViewContext, route: ViewRoute): Promise<boolean> {
+    const write = describedWrite(route.kind);
+    const request: ApiRequest = Object.create(context.request, { method: { value: write.method } });
+    const view: ViewInfo = { resource: route.resource, action: write.action, readOnly: false };
+    const as = ViewContext.for(request, context.settings, view, true);
+    try {
+      if (!(await permits(this.options, as))) return false;
+      if (route.kind === "detail") await this.getObject(as, route.id);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError) return false;
+      throw error;
+    }
   }
 
   /** A custom action's handler behind this viewset's checks (`checks: true` on the action). */

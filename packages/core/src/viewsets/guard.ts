@@ -62,6 +62,14 @@ export async function initial(checks: Checks, context: ViewContext): Promise<Rec
   return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
 }
 
+/** Whether every request-level permission allows the context's request (no error: a yes or a no). */
+export async function permits(checks: Checks, context: ViewContext): Promise<boolean> {
+  for (const permission of permissionsOf(checks, context)) {
+    if (permission.hasPermission && !(await permission.hasPermission(context.request, context.view))) return false;
+  }
+  return true;
+}
+
 /**
  * Object-level permissions, after a detail route loaded its object. Synchronous (no promise to
  * wait for) when no permission checks objects.

@@ -60,12 +60,23 @@ function writeFields(model: ModelShape, plan: FieldPlan): Record<string, Record<
   return fields;
 }
 
+/** The write OPTIONS describes on a route (DRF's `actions`): POST on a list, PUT on an object. */
+export function describedWrite(kind: RouteKind): { method: "POST" | "PUT"; action: "create" | "update" } {
+  return kind === "list" ? { method: "POST", action: "create" } : { method: "PUT", action: "update" };
+}
+
 /**
  * The answer to OPTIONS on a viewset route, as DRF's SimpleMetadata: `Allow`, the view's name,
- * the media types it renders and parses, and the fields its write takes. Built from the field
- * plan alone: no authentication, no throttle, no query.
+ * the media types it renders and parses, and, when `mayWrite` (the caller checked that this
+ * request may make the route's write), the fields that write takes.
  */
-export function viewsetOptions(kind: RouteKind, readOnly: boolean, model: ModelShape, plan: FieldPlan): ApiResponse {
+export function viewsetOptions(
+  kind: RouteKind,
+  readOnly: boolean,
+  model: ModelShape,
+  plan: FieldPlan,
+  mayWrite: boolean,
+): ApiResponse {
   const methods = allowedMethods(kind, readOnly);
   const body: Record<string, unknown> = {
     name: `${model.name} ${kind === "list" ? "List" : "Instance"}`,
@@ -73,6 +84,6 @@ export function viewsetOptions(kind: RouteKind, readOnly: boolean, model: ModelS
     renders: ["application/json"],
     parses: readOnly ? [] : ["application/json", FORM_CONTENT_TYPE],
   };
-  if (!readOnly) body.actions = { [kind === "list" ? "POST" : "PUT"]: writeFields(model, plan) };
+  if (!readOnly && mayWrite) body.actions = { [describedWrite(kind).method]: writeFields(model, plan) };
   return sendJSON(200, body, { Allow: optionsAllow(methods) });
 }
