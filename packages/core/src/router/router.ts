@@ -288,20 +288,14 @@ export class Router implements Mountable {
     }
   }
 
-  /** OPTIONS on an action that does not answer it itself: its metadata, behind its checks. Then the action (run-action.ts). */
+  /** OPTIONS on an action that does not answer it itself: its metadata. Then the action (run-action.ts). */
   private async runAction(
     action: ActionRoute,
     entry: ResourceEntry,
     request: ApiRequest,
     params: Record<string, string>,
   ): Promise<ApiResponse> {
-    if (request.method === "OPTIONS" && !action.methods.includes("OPTIONS")) {
-      // An action behind the viewset's checks is described only to who passes them (DRF's `metadata`).
-      if (!action.config.checks || !entry.viewset?.checkAction) return actionOptions(action);
-      return entry.viewset.checkAction(action.resource, "metadata", request, this.settings, () =>
-        actionOptions(action),
-      );
-    }
+    if (request.method === "OPTIONS" && !action.methods.includes("OPTIONS")) return actionOptions(action);
     return runAction(action, entry.viewset, request, this.settings, params);
   }
 }

@@ -21,7 +21,7 @@ import { runAtomic } from "./atomic.js";
 import { bulkCreate, bulkCreateLimit } from "./bulk-create.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
-import { checkObjectPermissions, guarded, permits } from "./guard.js";
+import { authenticatedOnly, checkObjectPermissions, guarded, permits } from "./guard.js";
 import { describedWrite, viewsetOptions } from "./metadata.js";
 import { allowedMethods, type RouteKind, standardRoute } from "./standard-routes.js";
 import { ViewContext } from "./view-context.js";
@@ -330,19 +330,13 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     if (!acceptsJSON(request.headers.accept)) return errorResponse(new NotAcceptable());
     const readOnly = this.options.readOnly === true;
     if (request.method === "OPTIONS") {
-      // DRF's `metadata` action: checked as any request (OPTIONS is a safe method), its write described only to who may make it.
-      const context = ViewContext.for(
-        request,
-        settings,
-        { resource: route.resource, action: "metadata", readOnly },
-        true,
+      const plan = this.getFieldPlan();
+      if (readOnly) return viewsetOptions(route.kind, true, this.options.model, plan, false);
+      const view: ViewInfo = { resource: route.resource, action: "metadata", readOnly };
+      const context = ViewContext.for(request, settings, view, true);
+      return authenticatedOnly(this.options, context, async () =>
+        viewsetOptions(route.kind, false, this.options.model, plan, await this.mayWrite(context, route)),
       );
-      return guarded(this.options, context, () => {
-        if (readOnly) return viewsetOptions(route.kind, true, this.options.model, this.getFieldPlan(), false);
-        return this.mayWrite(context, route).then((mayWrite) =>
-          viewsetOptions(route.kind, false, this.options.model, this.getFieldPlan(), mayWrite),
-        );
-      });
     }
     const standard = standardRoute(route.kind, request.method);
     const view: ViewInfo = {

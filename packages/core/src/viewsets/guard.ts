@@ -42,17 +42,23 @@ function nothingToCheck(checks: Checks, context: ViewContext): boolean {
   );
 }
 
-/** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
-export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
-  const { request, settings, view } = context;
-  for (const authenticator of authenticatorsOf(checks, context)) {
+/** The authenticators in turn: the first that knows the request sets its `user` and `auth`. */
+async function authenticate(authenticators: readonly Authenticator[], request: ApiRequest): Promise<void> {
+  for (const authenticator of authenticators) {
     const result = await authenticator.authenticate(request);
     if (result) {
       request.user = result.user;
       request.auth = result.auth;
-      break;
+      return;
     }
   }
+}
+
+/** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
+export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
+  const { request, settings, view } = context;
+  const authenticators = authenticatorsOf(checks, context);
+  if (authenticators.length > 0) await authenticate(authenticators, request);
   for (const permission of permissionsOf(checks, context)) {
     if (permission.hasPermission && !(await permission.hasPermission(request, view))) deny(request, permission);
   }
@@ -60,6 +66,25 @@ export async function initial(checks: Checks, context: ViewContext): Promise<Rec
   if (throttles.length === 0) return {};
   const ip = clientIp(request, settings.trustedProxies);
   return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
+}
+
+/**
+ * An OPTIONS request (DRF's `metadata`): authenticated, so that `run` can ask what this user may
+ * do, but never refused by a permission nor counted by a throttle (a client asks what a route
+ * takes before it may use it). A bad credential is its 401, as on any route.
+ */
+export async function authenticatedOnly(
+  checks: Checks,
+  context: ViewContext,
+  run: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  context.request.view = context.view;
+  try {
+    await authenticate(authenticatorsOf(checks, context), context.request);
+    return await run();
+  } catch (error) {
+    return failed(error, checks, context, NO_HEADERS);
+  }
 }
 
 /** Whether every request-level permission allows the context's request (no error: a yes or a no). */

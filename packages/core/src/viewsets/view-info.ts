@@ -4,7 +4,7 @@ export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_up
 /** What a permission learns about the view it guards. */
 export interface ViewInfo {
   readonly resource: string;
-  /** A standard action, `metadata` (OPTIONS), or the name of a custom action run with `checks: true`. */
+  /** One of the six standard actions, or the name of a custom action run with `checks: true`. */
   readonly action: ViewAction | (string & {});
   readonly readOnly: boolean;
 }
