@@ -36,6 +36,9 @@ export function isKnownLocked(connection: object, kind: "read" | "write"): boole
  * connection is known to be locked only one request at a time tries; the others sleep. After
  * `waitMs` it throws the last "database is locked" error; an abort ends the wait at once.
  * A statement that failed with SQLITE_BUSY wrote nothing, so trying it again is safe.
+ *
+ * `busy` is the error of a try the caller already made: the first try here then comes after the
+ * first sleep, not at once (each try blocks the process for the connection's busy timeout).
  */
 export async function whileLocked<T>(
   connection: object,
@@ -44,12 +47,14 @@ export async function whileLocked<T>(
   ctx: { readonly signal: AbortSignal },
   waitMs: number,
   statement: () => T | PromiseLike<T>,
+  busy?: unknown,
 ): Promise<T> {
   const state = stateOf(connection, kind);
   const deadline = Date.now() + waitMs;
-  let lastError: unknown;
+  let lastError: unknown = busy;
+  if (busy !== undefined) state.locked = true;
   for (let attempt = 0; ; attempt++) {
-    if (!(state.locked && state.probing)) {
+    if ((attempt > 0 || busy === undefined) && !(state.locked && state.probing)) {
       const probing = state.locked;
       if (probing) state.probing = true;
       try {

@@ -132,7 +132,7 @@ export class TableAccess<T extends Table> {
       result = statement();
     } catch (error) {
       // Locked by another connection: nothing was written, so waiting and trying again is safe.
-      if (isSqliteBusy(error)) return this.runWaiting(ctx, kind, statement, entry);
+      if (isSqliteBusy(error)) return this.runWaiting(ctx, kind, statement, entry, undefined, error);
       entry?.();
       throw failureOf(error, ctx);
     }
@@ -159,6 +159,8 @@ export class TableAccess<T extends Table> {
     statement: () => R | PromiseLike<R>,
     entry: ReturnType<typeof enterOutside>,
     pending?: PromiseLike<R>,
+    /** The error of the try the caller made: the next comes after a sleep, not at once. */
+    busy?: unknown,
   ): Promise<R> {
     let leave: (() => void) | undefined;
     try {
@@ -168,10 +170,11 @@ export class TableAccess<T extends Table> {
           return await pending;
         } catch (error) {
           if (!isSqliteBusy(error)) throw error;
+          busy = error;
         }
       }
       const waitMs = this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-      return await whileLocked(this.databaseKey, kind, ctx, waitMs, statement);
+      return await whileLocked(this.databaseKey, kind, ctx, waitMs, statement, busy);
     } catch (error) {
       throw failureOf(error, ctx);
     } finally {

@@ -91,6 +91,27 @@ describe("SQLite faults", () => {
     expect(rowCount()).toBe(1);
   });
 
+  it("tries a locked write again only after yielding, not at once: each try stands the process still", async () => {
+    // better-sqlite3's `verbose` hears every statement SQLite starts to run, a try refused by the lock included.
+    const traced: string[] = [];
+    const tracing = openSqlite(file, { verbose: (text) => traced.push(String(text)) });
+    try {
+      const writer = new DrizzleManager(drizzle(tracing), products, { lockWaitMs: LOCK_WAIT_MS });
+      const inserts = () => traced.filter((text) => /^insert/i.test(text)).length;
+      holdLock();
+      const write = writer.create(contextWith(new AbortController().signal), product("e-1"));
+      // Before anything else may run: the one try, refused; the next waits for a turn of the event loop.
+      expect(inserts()).toBe(1);
+      await pause(50);
+      expect(inserts()).toBeGreaterThan(1);
+      locker!.exec("COMMIT");
+      await expect(write).resolves.toMatchObject({ sku: "e-1" });
+      expect(rowCount()).toBe(1);
+    } finally {
+      tracing.close();
+    }
+  });
+
   it("writes once the lock is released within the wait", async () => {
     holdLock();
     const write = router.handle(apiRequest("POST", "/api/products", { body: product("b-1") }));
