@@ -31,6 +31,9 @@ import type { AnyOptions, ReadQueryset, ViewSetOptions, WriteQueryset } from "./
 
 const defaultPaginator = pageNumberPagination();
 
+/** What tells OPTIONS that a write is not this request's to make (DRF's metadata catches the same). */
+const REFUSALS: ReadonlySet<number> = new Set([401, 403, 404]);
+
 /** The action a permission sees for a method the route does not serve. */
 function nearestAction(kind: RouteKind, method: string): ViewAction {
   if (kind === "list") return method === "GET" || method === "HEAD" ? "list" : "create";
@@ -365,8 +368,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
   /**
    * Whether the request may make the write OPTIONS describes, as DRF's SimpleMetadata asks: the
    * request-level permissions of a POST (create) or a PUT (update) of the same request, and for a
-   * PUT the object loaded with its object permissions. A refusal or a 404 answers false; any other
-   * error is the OPTIONS' own.
+   * PUT the object loaded with its object permissions. A refusal (401, 403) or a 404 answers
+   * false; any other error (a database outage's 503) is the OPTIONS' own answer.
    */
   private async mayWrite(context: ViewContext, route: ViewRoute): Promise<boolean> {
     const write = describedWrite(route.kind);
@@ -378,7 +381,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
       if (route.kind === "detail") await this.getObject(as, route.id);
       return true;
     } catch (error) {
-      if (error instanceof ApiError) return false;
+      if (error instanceof ApiError && REFUSALS.has(error.status)) return false;
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { definePermission, isAuthenticated, isAuthenticatedOrReadOnly } from "../auth/permission-classes.js";
 import type { Permission, ViewInfo } from "../auth/permissions.js";
-import { AuthenticationFailed } from "../http/errors.js";
+import { AuthenticationFailed, ServiceUnavailable } from "../http/errors.js";
 import { Router } from "../router/router.js";
 import { modelSerializer } from "../serializers/model-serializer.js";
 import { blogRows, call, Post, type PostRow } from "../testing/blog-fixtures.js";
@@ -120,6 +120,22 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
     expect(missing.body).not.toHaveProperty("actions");
     const present = await call(router, "OPTIONS", "/api/posts/5", { user: "1" });
     expect(Object.keys(present.body.actions)).toEqual(["PUT"]);
+  });
+
+  it("answers an outage while loading the object with its 503, rather than hiding the write", async () => {
+    const router = new Router("/api", { onError: () => {} });
+    class Down extends MemoryManager<PostRow> {
+      override get(): Promise<PostRow | null> {
+        return Promise.reject(new ServiceUnavailable("The database is unreachable. Try again later.", 5));
+      }
+    }
+    router.register(
+      "posts",
+      new BaseViewSet({ serializer: () => modelSerializer(Post), queryset: new Down(blogRows().posts), model: Post }),
+    );
+    const reply = await call(router, "OPTIONS", "/api/posts/4");
+    expect(reply.status).toBe(503);
+    expect(reply.body).not.toHaveProperty("actions");
   });
 
   it("answers 500 without a message when a permission fails, rather than hiding the write", async () => {
