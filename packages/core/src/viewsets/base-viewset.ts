@@ -3,7 +3,7 @@ import { isFormContentType, readWriteBody } from "../http/body.js";
 import { ApiError, type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
 import { acceptsJSON } from "../http/negotiation.js";
 import { errorResponse } from "../http/problem.js";
-import { type ApiRequest, type ApiResponse, queryParamsOf } from "../http/request.js";
+import { type ApiRequest, type ApiResponse, queryParamsOf, withMethod } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
 import { objectSlot } from "../http/slot.js";
 import { settledValue, UNSETTLED } from "../http/thenable.js";
@@ -373,7 +373,7 @@ export class BaseViewSet<Row extends object> implements ViewSet {
    */
   private async mayWrite(context: ViewContext, route: ViewRoute): Promise<boolean> {
     const write = describedWrite(route.kind);
-    const request: ApiRequest = Object.create(context.request, { method: { value: write.method } });
+    const request = withMethod(context.request, write.method);
     const view: ViewInfo = { resource: route.resource, action: write.action, readOnly: false };
     const as = ViewContext.for(request, context.settings, view, true);
     try {
