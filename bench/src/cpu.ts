@@ -14,7 +14,8 @@
  * fills, filled here if missing; rows a create added are deleted after); the database server's
  * CPU is not counted. Each row runs at the rate `pnpm bench`'s cost section gives it (COST_RATES in
  * cpu-time.ts), or at BENCH_RATE for every row; mind it: PostgreSQL's retrieve saturates near
- * 4,000 req/s here.
+ * 4,000 req/s here. With `BENCH_LARGE=1` both sides serve SQLite's 1,000,000 products (the file
+ * `pnpm bench`'s large section seeds), as its 1M rows do.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,7 +36,10 @@ type Name = keyof typeof SCENARIOS;
 /** `feathers` compares the viewset on Express with FeathersJS (list and retrieve), as `pnpm bench`'s peer rows. */
 const frameworks = (process.argv[2] ?? FRAMEWORKS.join(",")).split(",") as (Framework | "feathers")[];
 const scenarios = (process.argv[3] ?? "list,retrieve,create").split(",") as Name[];
-const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
+const { file } =
+  process.env.BENCH_LARGE === "1"
+    ? seededDatabase("products-1m", { products: 1_000_000, priceChanges: 0 })
+    : seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
 const scratch = mkdtempSync(join(tmpdir(), "viewsets-cpu-"));
 const postgres = process.env.BENCH_POSTGRES === "1" ? PG_SCHEMA : undefined;
 const pool = postgres ? new pg.Pool({ connectionString: PG_URL, max: 1 }) : undefined;
