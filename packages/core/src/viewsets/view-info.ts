@@ -4,7 +4,11 @@ export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_up
 /** What a permission learns about the view it guards. */
 export interface ViewInfo {
   readonly resource: string;
-  /** One of the six standard actions, or the name of a custom action run with `checks: true`. */
+  /**
+   * One of the six standard actions, the name of a custom action run with `checks: true`, or
+   * `metadata` on `request.view` while an OPTIONS request is answered (its permissions are asked
+   * as the `create` or `update` it describes).
+   */
   readonly action: ViewAction | (string & {});
   readonly readOnly: boolean;
 }
