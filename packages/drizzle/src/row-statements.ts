@@ -7,7 +7,7 @@ import { isThenable, type Rows, type Run } from "./runner.js";
 import { checkAborted, type TableAccess } from "./table-access.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 import { rangePosition } from "./values.js";
-import { insertShape, updateShape } from "./write-shape.js";
+import { columnEntries, insertShape, updateShape } from "./write-shape.js";
 
 type Row<T extends Table> = T["$inferSelect"];
 
@@ -208,7 +208,7 @@ export class RowStatements<T extends Table> {
     include: (key: string, column: Column) => boolean,
   ): Record<string, unknown> {
     const values: Record<string, unknown> = {};
-    for (const [key, column] of Object.entries(this.access.columns)) {
+    for (const [key, column] of columnEntries(this.access.columns)) {
       if (!(key in obj) || obj[key] === undefined || !isWritableColumn(column)) continue;
       if (include(key, column)) values[key] = obj[key];
     }

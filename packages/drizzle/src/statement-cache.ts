@@ -32,7 +32,9 @@ export type SelectBuilder = (where: SQL | undefined, limit?: unknown, offset?: u
  * walk cannot vouch for runs as drizzle builds it, uncached.
  */
 export class StatementCache {
-  private readonly statements = new Map<string, Run>();
+  /** Each statement with the tick of its last use: a hit only writes the tick (no Map change per request). */
+  private readonly statements = new Map<string, { readonly run: Run; used: number }>();
+  private tick = 0;
 
   constructor(
     private readonly dialect: Dialect,
@@ -71,18 +73,29 @@ export class StatementCache {
    * for a statement that returns at most one row (see `Dialect.prepare`).
    */
   prepared(key: string, build: () => PreparableQuery, rows: "all" | "one" = "all"): Run | undefined {
-    let run = this.statements.get(key);
-    if (run) {
-      // Most recently used last: Map keeps insertion order, so the first key is the eviction candidate.
-      this.statements.delete(key);
-      this.statements.set(key, run);
-      return run;
+    const held = this.statements.get(key);
+    if (held) {
+      held.used = ++this.tick;
+      return held.run;
     }
-    run = this.prepare(build(), rows);
+    const run = this.prepare(build(), rows);
     if (!run) return undefined;
-    this.statements.set(key, run);
-    if (this.statements.size > this.capacity) this.statements.delete(this.statements.keys().next().value!);
+    this.statements.set(key, { run, used: ++this.tick });
+    if (this.statements.size > this.capacity) this.dropLeastRecentlyUsed();
     return run;
+  }
+
+  /** Only past the capacity, so only for a new shape (which is prepared besides): a walk over at most `capacity + 1`. */
+  private dropLeastRecentlyUsed(): void {
+    let oldest: string | undefined;
+    let least = Number.POSITIVE_INFINITY;
+    for (const [key, { used }] of this.statements) {
+      if (used < least) {
+        least = used;
+        oldest = key;
+      }
+    }
+    if (oldest !== undefined) this.statements.delete(oldest);
   }
 
   /** Shapes held now (for tests and diagnostics). */

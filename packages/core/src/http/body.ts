@@ -5,7 +5,8 @@ import type { ApiRequest } from "./request.js";
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 function mediaTypeOf(contentType: string): string {
-  return contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const end = contentType.indexOf(";");
+  return (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
 }
 
 function isJSONMediaType(type: string): boolean {
@@ -68,7 +69,7 @@ async function readBody(request: ApiRequest, limit: number, acceptForm: boolean)
   const contentType = request.headers["content-type"];
   const declaredLength = request.headers["content-length"];
   if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
-  // The media type is parsed once (a split, a trim and a lower-casing), only when one was sent.
+  // The media type is parsed once (up to its ";", trimmed and lower-cased), only when one was sent.
   const mediaType = contentType === undefined || contentType === "" ? undefined : mediaTypeOf(contentType);
   const form = acceptForm && mediaType === FORM_CONTENT_TYPE;
   if (mediaType !== undefined && !form && !isJSONMediaType(mediaType)) {

@@ -26,6 +26,9 @@ export function textProblem(text: string): string | null {
  * JSON nested too deep), or null when it can. Iterative, so no input can exhaust the stack.
  */
 export function valueProblem(value: unknown): string | null {
+  // Most values are a string or a primitive: answered without the walk's arrays.
+  if (typeof value === "string") return textProblem(value);
+  if (typeof value !== "object" || value === null) return null;
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [item, depth] = pending.pop()!;

@@ -24,6 +24,13 @@ describe("matchPath", () => {
       "/api//products",
       "/api/products//",
       "/api/a/b/c/d",
+      "/api/a/b/c/d/",
+      "/api/products/7//",
+      "/api//7",
+      "/api//7/publish",
+      "/api/products//publish",
+      "/api/products/7//publish",
+      "/api/products/7/publish//",
       "/other",
     ]) {
       expect(matchPath("/api", path), path).toBeNull();

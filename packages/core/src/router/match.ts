@@ -15,13 +15,20 @@ export function matchPath(prefix: string, path: string): PathMatch | null {
   let rest = path.slice(prefix.length);
   if (!rest.startsWith("/")) return null;
   rest = rest.endsWith("/") ? rest.slice(1, -1) : rest.slice(1);
-  if (rest === "") return null;
-  const segments = rest.split("/", 4);
-  if (segments.length > 3 || segments.some((segment) => segment === "")) return null;
-  const [resource, second, third] = segments as [string, string?, string?];
-  if (second === undefined) return { kind: "list", resource };
-  if (third === undefined) return { kind: "detail", resource, id: second };
-  return { kind: "detail-action", resource, id: second, segment: third };
+  // Up to three non-empty segments, found with indexOf: no array per request.
+  const first = rest.indexOf("/");
+  if (first === -1) return rest === "" ? null : { kind: "list", resource: rest };
+  const second = rest.indexOf("/", first + 1);
+  const resource = rest.slice(0, first);
+  if (second === -1) {
+    const id = rest.slice(first + 1);
+    return resource === "" || id === "" ? null : { kind: "detail", resource, id };
+  }
+  if (rest.indexOf("/", second + 1) !== -1) return null;
+  const id = rest.slice(first + 1, second);
+  const segment = rest.slice(second + 1);
+  if (resource === "" || id === "" || segment === "") return null;
+  return { kind: "detail-action", resource, id, segment };
 }
 
 // One spelling per id: no sign but a minus, no leading zeros, no "-0". Aliases such as "+5" or
