@@ -104,26 +104,26 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
 }
 
 /** What `fieldPlan` reads, in a fixed order: when none of it changed, neither did the plan. */
-function planInputs(model: ModelShape, serializer: Serializer, options: FieldPlanOptions): unknown[] {
-  return [
-    model.fields,
-    serializer.fields?.(),
-    serializer.exclude?.(),
-    serializer.readonlyFields?.(),
-    serializer.writeOnlyFields?.(),
-    serializer.declaredFields?.(),
-    options.excludeResponseFields,
-    options.readOnlyRequestFields,
-    options.filterFields,
-    options.orderingFields,
-    options.searchFields,
-  ];
-}
+const PLAN_INPUTS: readonly ((model: ModelShape, serializer: Serializer, options: FieldPlanOptions) => unknown)[] = [
+  (model) => model.fields,
+  (_model, serializer) => serializer.fields?.(),
+  (_model, serializer) => serializer.exclude?.(),
+  (_model, serializer) => serializer.readonlyFields?.(),
+  (_model, serializer) => serializer.writeOnlyFields?.(),
+  (_model, serializer) => serializer.declaredFields?.(),
+  (_model, _serializer, options) => options.excludeResponseFields,
+  (_model, _serializer, options) => options.readOnlyRequestFields,
+  (_model, _serializer, options) => options.filterFields,
+  (_model, _serializer, options) => options.orderingFields,
+  (_model, _serializer, options) => options.searchFields,
+];
 
 /** Lists by their items (kept as copies, so that a list changed in place is seen), anything else by identity. */
 function sameInput(now: unknown, before: unknown): boolean {
   if (!Array.isArray(now) || !Array.isArray(before)) return now === before;
-  return now.length === before.length && now.every((item, i) => item === before[i]);
+  if (now.length !== before.length) return false;
+  for (let i = 0; i < now.length; i++) if (now[i] !== before[i]) return false;
+  return true;
 }
 
 /**
@@ -134,10 +134,19 @@ function sameInput(now: unknown, before: unknown): boolean {
 export function cachedFieldPlan(): (model: ModelShape, serializer: Serializer, options: FieldPlanOptions) => FieldPlan {
   let inputs: unknown[] = [];
   let plan: FieldPlan | undefined;
+  // Asked per request: the inputs compared one by one, with no array or closure made for it.
+  const unchanged = (model: ModelShape, serializer: Serializer, options: FieldPlanOptions): boolean => {
+    for (let i = 0; i < PLAN_INPUTS.length; i++) {
+      if (!sameInput(PLAN_INPUTS[i]!(model, serializer, options), inputs[i])) return false;
+    }
+    return true;
+  };
   return (model, serializer, options) => {
-    const now = planInputs(model, serializer, options);
-    if (plan !== undefined && now.every((input, i) => sameInput(input, inputs[i]))) return plan;
-    inputs = now.map((input) => (Array.isArray(input) ? [...input] : input));
+    if (plan !== undefined && unchanged(model, serializer, options)) return plan;
+    inputs = PLAN_INPUTS.map((read) => {
+      const input = read(model, serializer, options);
+      return Array.isArray(input) ? [...input] : input;
+    });
     plan = fieldPlan(model, serializer, options);
     return plan;
   };
