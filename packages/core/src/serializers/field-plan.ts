@@ -103,20 +103,26 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
   return { response, decimals, writable, filterable, orderable, searchable, declared, writeSources };
 }
 
-/** What `fieldPlan` reads, in a fixed order: when none of it changed, neither did the plan. */
-const PLAN_INPUTS: readonly ((model: ModelShape, serializer: Serializer, options: FieldPlanOptions) => unknown)[] = [
-  (model) => model.fields,
-  (_model, serializer) => serializer.fields?.(),
-  (_model, serializer) => serializer.exclude?.(),
-  (_model, serializer) => serializer.readonlyFields?.(),
-  (_model, serializer) => serializer.writeOnlyFields?.(),
-  (_model, serializer) => serializer.declaredFields?.(),
-  (_model, _serializer, options) => options.excludeResponseFields,
-  (_model, _serializer, options) => options.readOnlyRequestFields,
-  (_model, _serializer, options) => options.filterFields,
-  (_model, _serializer, options) => options.orderingFields,
-  (_model, _serializer, options) => options.searchFields,
-];
+/** What `fieldPlan` reads, in a fixed order, written into `into`: when none of it changed, neither did the plan. */
+function readPlanInputs(into: unknown[], model: ModelShape, serializer: Serializer, options: FieldPlanOptions): void {
+  into[0] = model.fields;
+  into[1] = serializer.fields?.();
+  into[2] = serializer.exclude?.();
+  into[3] = serializer.readonlyFields?.();
+  into[4] = serializer.writeOnlyFields?.();
+  into[5] = serializer.declaredFields?.();
+  into[6] = options.excludeResponseFields;
+  into[7] = options.readOnlyRequestFields;
+  into[8] = options.filterFields;
+  into[9] = options.orderingFields;
+  into[10] = options.searchFields;
+}
+
+/** Each input against the one read before (see `sameInput`). */
+function sameInputs(now: readonly unknown[], before: readonly unknown[]): boolean {
+  for (let i = 0; i < now.length; i++) if (!sameInput(now[i], before[i])) return false;
+  return true;
+}
 
 /** Lists by their items (kept as copies, so that a list changed in place is seen), anything else by identity. */
 function sameInput(now: unknown, before: unknown): boolean {
@@ -134,19 +140,12 @@ function sameInput(now: unknown, before: unknown): boolean {
 export function cachedFieldPlan(): (model: ModelShape, serializer: Serializer, options: FieldPlanOptions) => FieldPlan {
   let inputs: unknown[] = [];
   let plan: FieldPlan | undefined;
-  // Asked per request: the inputs compared one by one, with no array or closure made for it.
-  const unchanged = (model: ModelShape, serializer: Serializer, options: FieldPlanOptions): boolean => {
-    for (let i = 0; i < PLAN_INPUTS.length; i++) {
-      if (!sameInput(PLAN_INPUTS[i]!(model, serializer, options), inputs[i])) return false;
-    }
-    return true;
-  };
+  // Read into the same array on every request (asked per request: no array or closure made for it).
+  const now: unknown[] = [];
   return (model, serializer, options) => {
-    if (plan !== undefined && unchanged(model, serializer, options)) return plan;
-    inputs = PLAN_INPUTS.map((read) => {
-      const input = read(model, serializer, options);
-      return Array.isArray(input) ? [...input] : input;
-    });
+    readPlanInputs(now, model, serializer, options);
+    if (plan !== undefined && sameInputs(now, inputs)) return plan;
+    inputs = now.map((input) => (Array.isArray(input) ? [...input] : input));
     plan = fieldPlan(model, serializer, options);
     return plan;
   };

@@ -42,23 +42,17 @@ function nothingToCheck(checks: Checks, context: ViewContext): boolean {
   );
 }
 
-/** The authenticators in turn: the first that knows the request sets its `user` and `auth`. */
-async function authenticate(authenticators: readonly Authenticator[], request: ApiRequest): Promise<void> {
-  for (const authenticator of authenticators) {
+/** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
+export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
+  const { request, settings, view } = context;
+  for (const authenticator of authenticatorsOf(checks, context)) {
     const result = await authenticator.authenticate(request);
     if (result) {
       request.user = result.user;
       request.auth = result.auth;
-      return;
+      break;
     }
   }
-}
-
-/** Authentication, then permissions, then throttles; returns the RateLimit headers to send. */
-export async function initial(checks: Checks, context: ViewContext): Promise<Record<string, string>> {
-  const { request, settings, view } = context;
-  const authenticators = authenticatorsOf(checks, context);
-  if (authenticators.length > 0) await authenticate(authenticators, request);
   for (const permission of permissionsOf(checks, context)) {
     if (permission.hasPermission && !(await permission.hasPermission(request, view))) deny(request, permission);
   }
@@ -80,7 +74,8 @@ export async function authenticatedOnly(
 ): Promise<ApiResponse> {
   context.request.view = context.view;
   try {
-    await authenticate(authenticatorsOf(checks, context), context.request);
+    // `initial` with the authenticators alone: no permission, no throttle.
+    await initial({ authentication: authenticatorsOf(checks, context), permissions: [], throttles: [] }, context);
     return await run();
   } catch (error) {
     return failed(error, checks, context, NO_HEADERS);

@@ -34,8 +34,7 @@ function postsApp(permissions: Permission[], asked: Asked = []) {
 
 /** Only a post's author (the user is the author's id as a string) may change it. */
 const authorOnly = definePermission<PostRow>({
-  hasObjectPermission: (request, view, post) =>
-    view.action === "retrieve" || view.action === "metadata" || String(post.authorId) === request.user,
+  hasObjectPermission: (request, view, post) => view.action === "retrieve" || String(post.authorId) === request.user,
 });
 
 describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
