@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Throttled } from "../http/errors.js";
 import type { ApiRequest } from "../http/request.js";
-import { checkThrottles } from "./check.js";
+import { checkThrottles, throttleHeaders } from "./check.js";
 import { ThrottleUnavailable } from "./errors.js";
 import type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttle.js";
 
@@ -96,5 +96,36 @@ describe("checkThrottles", () => {
       },
     };
     expect(await thrown(checkThrottles([broken], anonymous))).toEqual(new Error("boom"));
+  });
+
+  it("answers at once when every throttle answered at once, and waits for any that did not", async () => {
+    const now = throttleHeaders([allowing(10, 3, 50), { allow: () => null }], anonymous);
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(now).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "3", "RateLimit-Reset": "50" });
+    const later = throttleHeaders([allowing(10, 3, 50), { allow: async () => null }], anonymous);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toEqual(now);
+  });
+
+  it("throws a refusal at once when it is known at once, still asking every throttle", () => {
+    let asked = 0;
+    const counting: Throttle = {
+      allow: () => {
+        asked++;
+        return { allowed: true, limit: 5, remaining: 4, reset: 1, retryAfter: 0 };
+      },
+    };
+    const refusingNow: Throttle = {
+      allow: () => ({ allowed: false, limit: 1, remaining: 0, reset: 8, retryAfter: 8 }),
+    };
+    const broken: Throttle = {
+      allow: (): ThrottleDecision => {
+        throw new ThrottleUnavailable();
+      },
+    };
+    expect(() => throttleHeaders([broken, refusingNow, counting], anonymous)).toThrow(Throttled);
+    expect(asked).toBe(1);
+    expect(() => throttleHeaders([counting, broken], anonymous)).toThrow(ThrottleUnavailable);
+    expect(asked).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { ApiError, NotAuthenticated, PermissionDenied } from "../http/errors.js"
 import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
-import { checkThrottles } from "../throttling/check.js";
+import { throttleHeaders } from "../throttling/check.js";
 import { clientIp, userIdOf } from "../throttling/client-ip.js";
 import type { Throttle } from "../throttling/throttle.js";
 import type { ViewContext } from "./view-context.js";
@@ -59,7 +59,7 @@ export async function initial(checks: Checks, context: ViewContext): Promise<Rec
   const throttles = checks.throttles ?? settings.throttles;
   if (throttles.length === 0) return {};
   const ip = clientIp(request, settings.trustedProxies);
-  return checkThrottles(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
+  return throttleHeaders(throttles, { request, ip, user: request.user, userId: userIdOf(request.user) });
 }
 
 /**
