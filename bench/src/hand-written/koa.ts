@@ -1,5 +1,5 @@
-import type { IncomingMessage } from "node:http";
 import Koa, { type Context } from "koa";
+import { readJSON } from "./body.js";
 import { type Answer, createProduct, listProducts, retrieveProduct } from "./products.js";
 import type { ProductStore } from "./store.js";
 
@@ -10,16 +10,6 @@ function reply(ctx: Context, answer: Answer): void {
   ctx.status = answer.status;
   if (answer.headers) ctx.set(answer.headers);
   ctx.body = answer.body;
-}
-
-async function readJSON(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The products routes by hand on Koa: one middleware matching paths, as a Koa app without a router. */
