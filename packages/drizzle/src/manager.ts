@@ -5,7 +5,7 @@ import type { Expression, Manager, PipelineManager, RequestContext, ValueCount }
 import { DrizzleQuerySet } from "./query-set.js";
 import { RowStatements } from "./row-statements.js";
 import type { PostgresDatabase, Runner, SQLiteDatabase } from "./runner.js";
-import { TableAccess, type ManagerOptions } from "./table-access.js";
+import { failureOf, TableAccess, type ManagerOptions } from "./table-access.js";
 import { atomic } from "./transaction.js";
 
 type Row<T extends Table> = T["$inferSelect"];
@@ -101,8 +101,12 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
    * Runs `run` in one transaction of the manager's database, rolled back when it throws: what a
    * viewset's `atomic` option and bulk create call. Every manager over the same database joins it.
    */
-  atomic<R>(_ctx: RequestContext, run: () => Promise<R>): Promise<R> {
-    return atomic(this.database, () => run());
+  atomic<R>(ctx: RequestContext, run: () => Promise<R>): Promise<R> {
+    // A failed BEGIN or COMMIT (the database unreachable, busy, out of space) is an outage's 503,
+    // as a failed statement inside is: nothing of the transaction was stored.
+    return atomic(this.database, () => run()).catch((error: unknown) => {
+      throw failureOf(error, ctx);
+    });
   }
 }
 

@@ -173,31 +173,29 @@ export class RowStatements<T extends Table> {
    * INSERT ... RETURNING, prepared once per set of columns it writes: drizzle's builder and a
    * fresh statement per row cost more than the insert itself (SQLite compiles the table's triggers
    * again for each new statement). A write of values drizzle cannot bind (SQL) is built as before.
+   * Run to its end, as every write: SQLite commits there, and a commit that fails (a full disk)
+   * must reach the client, not a row that was never stored.
    */
   private insert(values: Record<string, unknown>): Rows | PromiseLike<Rows> {
     const { db, table, columns } = this.access;
     const shape = insertShape(columns, values);
     const run =
       shape &&
-      this.access.statements.prepared(
-        `insert\u0001${shape.key}`,
-        () => db.insert(table).values(shape.placeholders()).returning(),
-        "one",
+      this.access.statements.prepared(`insert\u0001${shape.key}`, () =>
+        db.insert(table).values(shape.placeholders()).returning(),
       );
     return run ? run(shape!.values) : db.insert(table).values(values).returning();
   }
 
-  /** UPDATE ... RETURNING, prepared once per set of columns it writes and shape of condition. */
+  /** UPDATE ... RETURNING, prepared once per set of columns it writes and shape of condition; run to its end, as `insert`. */
   private updateOne(set: Record<string, unknown>, where: SQL | undefined): Rows | PromiseLike<Rows> {
     const { db, table, columns } = this.access;
     const shape = updateShape(columns, set);
     const condition = shape && shapeOf(where);
     const run =
       condition &&
-      this.access.statements.prepared(
-        `update\u0001${shape!.key}\u0001${condition.key}`,
-        () => db.update(table).set(shape!.placeholders()).where(parameterized(where)).returning(),
-        "one",
+      this.access.statements.prepared(`update\u0001${shape!.key}\u0001${condition.key}`, () =>
+        db.update(table).set(shape!.placeholders()).where(parameterized(where)).returning(),
       );
     if (!run) return db.update(table).set(set).where(where).returning();
     return run(placeholderValues(condition!.values, shape!.values));

@@ -70,7 +70,7 @@ export class StatementCache {
    * What runs the statement `build` makes, prepared the first time `key` is asked for: `key` must
    * name everything the statement's text depends on. Undefined when it cannot be prepared (past
    * the PostgreSQL names a process may hold): the caller runs its query unprepared. `rows: "one"`
-   * for a statement that returns at most one row (see `Dialect.prepare`).
+   * for a read that returns at most one row, never a write (see `Dialect.prepare`).
    */
   prepared(key: string, build: () => PreparableQuery, rows: "all" | "one" = "all"): Run | undefined {
     const held = this.statements.get(key);

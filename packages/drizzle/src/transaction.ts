@@ -129,10 +129,19 @@ async function synchronousSQLiteTransaction<T>(db: SQLiteDatabase, key: object, 
     await whileLocked(key, "write", NEVER_ABORTED, DEFAULT_LOCK_WAIT_MS, async () => exec(sql`begin immediate`));
     try {
       const result = await withRunner(key, db as unknown as Runner, run);
+      // Run to its end (drizzle's `run`): a commit that fails (a full disk) throws here.
       exec(sql`commit`);
       return result;
     } catch (error) {
-      exec(sql`rollback`);
+      // SQLite may have rolled back already (a failed commit on a full disk does): a second
+      // rollback would throw "no transaction is active" in place of the error that matters.
+      if ((key as { inTransaction?: boolean }).inTransaction !== false) {
+        try {
+          exec(sql`rollback`);
+        } catch {
+          // The transaction is gone either way; the request's own error is the one to answer.
+        }
+      }
       throw error;
     }
   } finally {

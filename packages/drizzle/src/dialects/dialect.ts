@@ -56,7 +56,8 @@ export interface Dialect {
    * Prepares a statement that returns rows once and returns what runs it with values for its placeholders.
    * `name` names it where the database names prepared statements (PostgreSQL): one name for one
    * text, as each connection keeps the first text it parsed under a name. `rows: "one"` for a
-   * statement that returns at most one row (a write by primary key): only its first is read.
+   * read that returns at most one row (a lookup by primary key): only its first is read. Never for
+   * a write, which must run to its end, where SQLite commits and reports a failed commit.
    * A synchronous driver's rows come back synchronously (and its errors are thrown).
    */
   prepare(query: PreparableQuery, name: string, rows?: "all" | "one"): Run;

@@ -16,7 +16,7 @@ interface BetterSQLitePrepared {
 
 /**
  * A reader of a prepared better-sqlite3 select of columns and decoded SQL (a page of rows, a
- * count, a row by its key, a write's RETURNING): the rows as arrays, each made an object by
+ * count, a row by its key, a write's RETURNING, read to its end): the rows as arrays, each made an object by
  * `flatRowMaker`. Undefined for anything else (nested selections such as joins', other drivers,
  * whose `all` also normalizes values): the caller keeps drizzle's `all`.
  */
@@ -30,7 +30,8 @@ export function flatRowReader(
   if (!objectOf) return undefined;
   if (rows === "one") {
     // Stepped once, as drizzle's `get` does (`values` steps to the statement's end: ~1.4 µs more
-    // for a lookup by primary key), and logged as drizzle logs it.
+    // for a lookup by primary key), and logged as drizzle logs it. For reads only: a write's
+    // commit happens at the statement's end, and a failed one is reported only there.
     return (values) => {
       const params = fillPlaceholders(query.query.params, values);
       query.logger.logQuery(query.query.sql, params);

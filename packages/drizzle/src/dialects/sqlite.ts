@@ -65,9 +65,9 @@ export const sqlite: Dialect = {
   prepare(query, _name, rows = "all") {
     const prepared = query.prepare();
     if (rows === "all") return flatRowReader(prepared) ?? ((values) => prepared.all!(values));
-    // Stepped once: an INSERT or UPDATE ... RETURNING made its changes by then, and stepping
-    // it to its end as `all` does costs more than the write itself (~100 µs on the shop's table);
-    // a lookup by primary key has its row after one step too.
+    // A read of one row (a lookup by primary key), stepped once. Never a write: SQLite commits a
+    // write when its statement runs to its end, and a statement stepped once and reset reports no
+    // failed commit (a full disk): the row would be answered and never stored.
     const one = flatRowReader(prepared, "one");
     if (one) return one;
     return (values) => {
