@@ -106,6 +106,13 @@ export interface RequestContext {
    * changed fields. An update with such a context still writes every change (all fields).
    */
   readonly readsOnly?: boolean;
+  /**
+   * True when the request loads an object to change it (a viewset's update, partial update and
+   * destroy): inside a transaction, a manager's `get` locks the row it returns until the
+   * transaction ends (PostgreSQL's `SELECT ... FOR UPDATE`), so that no other write lands between
+   * the `If-Match` check and the write.
+   */
+  readonly forUpdate?: boolean;
 }
 
 const neverAborted = new AbortController().signal;

@@ -17,7 +17,7 @@ import { checkRelatedExist, requestFields } from "../serializers/related-writes.
 import { projectRow } from "../serializers/serialize.js";
 import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
 import { cleaning, validatedBody, type WriteMode } from "../serializers/validate.js";
-import { runAtomic } from "./atomic.js";
+import { type MaybeAtomic, runAtomic } from "./atomic.js";
 import { bulkCreate, bulkCreateLimit } from "./bulk-create.js";
 import { checkIfMatch, taggedJSON } from "./conditional.js";
 import { formValues } from "./form-values.js";
@@ -360,9 +360,21 @@ export class BaseViewSet<Row extends object> implements ViewSet {
         }
         return (this[standard.handler] as DetailHandler).call(this, context, route.id);
       };
-      if (this.options.atomic !== true || standard.readOnly) return run();
+      if (standard.readOnly || !this.runsAtomically(request, standard.action)) return run();
       return runAtomic(this.getQueryset(request), context, () => Promise.resolve(run()));
     });
+  }
+
+  /**
+   * Whether a write runs in one transaction: every write with `atomic`, and a write of one object
+   * that checks `If-Match` wherever the queryset can open one. There the object is loaded locked
+   * (`RequestContext.forUpdate`), so the tag checked is of the row the write changes: two writes
+   * sent with the same tag make one 200 and one 412, never two 200s.
+   */
+  private runsAtomically(request: ApiRequest, action: ViewAction): boolean {
+    if (this.options.atomic === true) return true;
+    if (request.headers["if-match"] === undefined || action === "create") return false;
+    return typeof (this.getQueryset(request) as MaybeAtomic).atomic === "function";
   }
 
   /**

@@ -6,6 +6,8 @@ import type { ViewSettings } from "./viewset.js";
 import { objectSlot } from "../http/slot.js";
 import { resolveSettings } from "./settings.js";
 
+const WRITES_OF_AN_OBJECT: ReadonlySet<string> = new Set(["update", "partial_update", "destroy"]);
+
 const contexts = objectSlot<ApiRequest, ViewContext>("viewsets.context");
 let defaultSettings: ViewSettings | undefined;
 
@@ -22,6 +24,11 @@ export class ViewContext implements RequestContext {
     /** The standard list and retrieve routes only read (see `RequestContext.readsOnly`). */
     readonly readsOnly = false,
   ) {}
+
+  /** The standard writes of one object load it to change it (see `RequestContext.forUpdate`). */
+  get forUpdate(): boolean {
+    return WRITES_OF_AN_OBJECT.has(this.view.action);
+  }
 
   /** The request's signal, made when first read (see `ApiRequest.signal`). */
   get signal(): AbortSignal {

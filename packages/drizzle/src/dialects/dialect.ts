@@ -1,6 +1,6 @@
 import { getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import type { DriverError } from "../errors.js";
-import type { PreparableQuery, Run } from "../runner.js";
+import type { PreparableQuery, Run, SelectQuery } from "../runner.js";
 import type { PatternLookup } from "./patterns.js";
 import { pg } from "./pg.js";
 import { sqlite } from "./sqlite.js";
@@ -61,6 +61,12 @@ export interface Dialect {
    * A synchronous driver's rows come back synchronously (and its errors are thrown).
    */
   prepare(query: PreparableQuery, name: string, rows?: "all" | "one"): Run;
+  /**
+   * A select that locks the rows it reads until the transaction ends, so that no other write
+   * changes them between a check and a write (PostgreSQL's `FOR UPDATE`). SQLite's transactions
+   * take the database's write lock at BEGIN IMMEDIATE already: the select as it is.
+   */
+  lockedForUpdate(query: SelectQuery): SelectQuery;
   /** The constraint a driver error reports, or undefined when it is not a constraint violation. */
   violationOf(error: DriverError): ConstraintViolation | undefined;
 }

@@ -1,6 +1,7 @@
 import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import type { DriverError } from "../errors.js";
+import type { SelectQuery } from "../runner.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { pgFlatRowReader } from "./pg-rows.js";
 import { LIKE_ESCAPE, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
@@ -48,6 +49,10 @@ export const pg: Dialect = {
     // (pg-rows.ts); anything else through `execute` (PostgreSQL's `all` does not map the columns),
     // its promise as it is: no step of our own around it.
     return pgFlatRowReader(prepared) ?? ((values) => prepared.execute!(values));
+  },
+
+  lockedForUpdate(query) {
+    return (query as unknown as { for(strength: "update"): SelectQuery }).for("update");
   },
 
   violationOf(error: DriverError): ConstraintViolation | undefined {

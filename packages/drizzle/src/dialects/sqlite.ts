@@ -76,6 +76,9 @@ export const sqlite: Dialect = {
     };
   },
 
+  // BEGIN IMMEDIATE took the write lock: no other connection writes until the transaction ends.
+  lockedForUpdate: (query) => query,
+
   // SQLite does not say which foreign key failed; the manager finds the missing references itself.
   violationOf(error: DriverError): ConstraintViolation | undefined {
     switch (error.code) {

@@ -1,0 +1,2 @@
+/** The test suites' shared helpers. */
+export { FRAMEWORKS, type Framework, type Served, serve } from "./serve.js";
