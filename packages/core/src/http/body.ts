@@ -19,7 +19,46 @@ export function isFormContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && mediaTypeOf(contentType) === FORM_CONTENT_TYPE;
 }
 
-const decoder = new TextDecoder();
+// Fatal: a body that is not UTF-8 is refused, never stored with replacement characters.
+const decoder = new TextDecoder("utf-8", { fatal: true });
+const NOT_UTF8 = "The request body is not valid UTF-8.";
+
+function decoded(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new ParseError(NOT_UTF8);
+  }
+}
+
+/**
+ * An HTML form's fields, the last value of each key winning (as `URLSearchParams` gives them), but
+ * with percent-escapes that are not UTF-8 refused instead of replaced by U+FFFD.
+ */
+function formFields(text: string): Record<string, string> {
+  const pairs: [string, string][] = [];
+  for (const pair of text.split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    pairs.push([
+      formComponent(equals === -1 ? pair : pair.slice(0, equals)),
+      formComponent(equals === -1 ? "" : pair.slice(equals + 1)),
+    ]);
+  }
+  // fromEntries defines each key as its own property, "__proto__" included.
+  return Object.fromEntries(pairs);
+}
+
+/** One key or value of a form: `+` is a space, each run of escapes UTF-8, a lone `%` itself (as URLSearchParams reads it). */
+function formComponent(text: string): string {
+  return text.replaceAll("+", " ").replace(/(?:%[0-9A-Fa-f]{2})+/g, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      throw new ParseError(NOT_UTF8);
+    }
+  });
+}
 
 /**
  * Reads a body stream. An error of the stream itself (an aborted upload, a reset connection) is
@@ -37,14 +76,14 @@ async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promi
   } catch (error) {
     throw error instanceof ApiError ? error : new ClientClosedRequest();
   }
-  if (chunks.length === 1) return decoder.decode(chunks[0]);
+  if (chunks.length === 1) return decoded(chunks[0]!);
   const all = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return decoder.decode(all);
+  return decoded(all);
 }
 
 /**
@@ -77,7 +116,7 @@ async function readBody(request: ApiRequest, limit: number, acceptForm: boolean)
   }
   // No body reads as an empty one, whichever adapter said so.
   const text = body.kind === "none" ? "" : await readText(body.stream, limit);
-  if (form) return Object.fromEntries(new URLSearchParams(text));
+  if (form) return formFields(text);
   if (text.trim() === "") return undefined;
   if (contentType === undefined || contentType === "") throw new UnsupportedMediaType("none");
   try {

@@ -69,7 +69,7 @@ async function call(
   base: string,
   method: string,
   path: string,
-  init: { body?: string; headers?: Record<string, string> } = {},
+  init: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
   const response = await fetch(base + path, { method, body: init.body, headers: init.headers });
   const text = await response.text();
@@ -473,6 +473,35 @@ export function runAdapterContract(options: AdapterContractOptions): void {
           expect(reply.json.detail).toBe("Malformed JSON in request body.");
         }
         expect(app.products.rows.size).toBe(before);
+      });
+
+      it("answers 400 for a body that is not UTF-8 and changes nothing", async () => {
+        const before = app.products.rows.size;
+        // "Café lamp" with its é in Latin-1 (one byte, 0xE9): not UTF-8.
+        const [head, tail] = ['{"name":"Caf', ' lamp","price":"1.00","inStock":true,"status":"draft"}'].map((text) =>
+          new TextEncoder().encode(text),
+        );
+        const latin1 = new Uint8Array([...head!, 0xe9, ...tail!]);
+        const json = await call(base, "POST", "/api/v1/products/", { body: latin1, headers: JSON_HEADERS });
+        expectProblem(json, 400);
+        expect(json.json.detail).toBe("The request body is not valid UTF-8.");
+        const form = await send("POST", "/api/v1/products/", "name=Caf%E9+lamp&price=1.00&inStock=true&status=draft", {
+          "content-type": "application/x-www-form-urlencoded",
+        });
+        expectProblem(form, 400);
+        expect(form.json.detail).toBe("The request body is not valid UTF-8.");
+        expect(app.products.rows.size).toBe(before);
+        // A lone "%" stays a literal percent sign, as browsers' forms and URLSearchParams read it.
+        const percent = await send(
+          "POST",
+          "/api/v1/products/",
+          "name=100%+wool+%E2%82%AC&price=1.00&inStock=true&status=draft",
+          {
+            "content-type": "application/x-www-form-urlencoded",
+          },
+        );
+        expect(percent.status).toBe(201);
+        expect(percent.json.name).toBe("100% wool €");
       });
 
       it("answers 400 for a body that is not a JSON object", async () => {
