@@ -103,7 +103,16 @@ export type { Page, PageInput, PageSizes, Paginator, PaginatorDocs } from "./que
 export { afterPosition, cursorPagination } from "./query/cursor-pagination.js";
 export type { CursorPaginationOptions } from "./query/cursor-pagination.js";
 export { linkWith } from "./query/links.js";
-export { INT64_MAX, INT64_MIN, MAX_YEAR, MIN_YEAR, isStorableTime, isValidDate, parseInt64 } from "./query/coerce.js";
+export {
+  INT64_MAX,
+  INT64_MIN,
+  MAX_YEAR,
+  MIN_YEAR,
+  hasValidDay,
+  isStorableTime,
+  isValidDate,
+  parseInt64,
+} from "./query/coerce.js";
 export {
   DECIMAL_PATTERN,
   type DecimalLimits,

@@ -6,6 +6,7 @@ import {
   INT64_MAX,
   INT64_MIN,
   decimalLimitProblem,
+  hasValidDay,
   isStorableTime,
   isValidDate,
 } from "@viewsets/core";
@@ -34,6 +35,8 @@ const timestampText = v.pipe(
   v.check(
     (text) =>
       (v.is(v.pipe(v.string(), v.isoTimestamp()), text) || ZONELESS_DATE_TIME.test(text)) &&
+      // A real calendar day: `new Date` would read 2024-02-30 as 1 March.
+      hasValidDay(text) &&
       !Number.isNaN(parseTimestamp(text).getTime()),
   ),
   // Years 1 to 9999: PostgreSQL refuses year 0, and both databases must read back what was sent.

@@ -165,6 +165,18 @@ for (const setup of DATABASES) {
         expect(fine.json.meta).toEqual(nested(100));
       });
 
+      it("refuses an impossible calendar day instead of rolling it over, in filters and bodies", async () => {
+        const rows = await database.countProducts();
+        await expectRefused(list("createdAt__gte=2024-02-30"), "createdAt__gte", rows);
+        await expectRefused(list("releasedAt__lt=2023-02-29T10:00:00Z"), "releasedAt__lt", rows);
+        const base = { name: "Lamp", sku: "feb", price: "1" };
+        for (const releasedAt of ["2024-02-30T10:00:00Z", "2023-02-29T00:00:00", "2024-06-31T12:00:00+02:00"]) {
+          await expectRefused(create(JSON.stringify({ ...base, releasedAt })), "releasedAt", rows);
+        }
+        const leap = await create(JSON.stringify({ ...base, releasedAt: "2024-02-29T10:00:00Z" }));
+        expect(leap.json.releasedAt).toBe("2024-02-29T10:00:00.000Z");
+      });
+
       it("refuses times and dates outside the years 1 to 9999, in filters and bodies", async () => {
         const rows = await database.countProducts();
         await expectRefused(list("createdAt__gte=0000-01-01"), "createdAt__gte", rows);

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isStorableTime, isValidDate } from "../query/coerce.js";
+import { hasValidDay, isStorableTime, isValidDate } from "../query/coerce.js";
 import { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem } from "./decimal.js";
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
@@ -115,6 +115,8 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
     case "time":
       schema = v.pipe(
         v.union([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDateTime())]),
+        // A real calendar day: `new Date` would read 2024-02-30 as 1 March.
+        v.check(hasValidDay),
         v.transform((s) => new Date(s)),
         v.check(isStorableTime, TIME_RANGE_MESSAGE),
       );

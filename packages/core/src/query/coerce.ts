@@ -58,6 +58,14 @@ export function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * Whether a date-time text starts with a real calendar day: `Date` rolls 2024-02-30T10:00Z over to
+ * 1 March, and valibot's ISO checks allow day 30 in any month.
+ */
+export function hasValidDay(text: string): boolean {
+  return isValidDate(text.slice(0, 10));
+}
+
 /** Turns a query-string value into the field's type, or throws `CoercionError`. */
 export function coerceValue(field: FieldDef, text: string): FilterValue {
   switch (field.type) {
@@ -84,7 +92,7 @@ export function coerceValue(field: FieldDef, text: string): FilterValue {
     case "time": {
       const value = text.trim();
       const date = isValidDate(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+      if (!hasValidDay(value) || Number.isNaN(date.getTime())) {
         throw new CoercionError("Enter a valid date/time (ISO 8601).");
       }
       if (!isStorableTime(date)) throw new CoercionError("Enter a date/time in the years 1 to 9999.");

@@ -72,6 +72,12 @@ describe("validation messages", () => {
     });
   });
 
+  it("refuses an impossible calendar day in a date/time instead of rolling it over", async () => {
+    for (const at of ["2024-02-30T10:00:00Z", "2023-02-29T00:00:00Z", "2024-04-31T12:00:00+02:00"]) {
+      expect(await errorsOf({ ...valid, at }), at).toEqual({ at: ["Enter a valid date/time."] });
+    }
+  });
+
   it("says which fields are required, which may not be null, and which are unknown", async () => {
     const { name: _name, ...withoutName } = valid;
     expect(await errorsOf({ ...withoutName, count: null, colour: "red" })).toEqual({
