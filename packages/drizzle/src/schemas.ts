@@ -10,7 +10,7 @@ import {
   isStorableTime,
   isValidDate,
 } from "@viewsets/core";
-import { enumValuesOf, fieldTypeOf, isFloatColumn } from "./columns.js";
+import { enumValuesOf, fieldTypeOf, isFloatColumn, maxLengthOf } from "./columns.js";
 import { type DeclaredDecimal, decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 
 /**
@@ -129,7 +129,19 @@ function replacementFor(column: Column, decimals: DeclaredDecimal | undefined): 
   if (limits) return decimalStringSchema(limits);
   if (isFloatColumn(column)) return floatSchema(column);
   if (column.dataType === "bigint") return int64Schema;
-  return undefined;
+  return boundedTextSchema(column);
+}
+
+/**
+ * A varchar's limit in characters (code points), as PostgreSQL's `varchar(n)` and JSON Schema's
+ * `maxLength` count them: drizzle-valibot's `maxLength` counts UTF-16 units, so 51 emoji would
+ * not fit in 100.
+ */
+function boundedTextSchema(column: Column): AnySchema | undefined {
+  if (column.columnType !== "PgVarchar" && column.columnType !== "SQLiteText") return undefined;
+  const max = maxLengthOf(column);
+  if (max === undefined || enumValuesOf(column)) return undefined;
+  return v.pipe(v.string(), v.maxCodePoints(max));
 }
 
 /**

@@ -165,6 +165,18 @@ for (const setup of DATABASES) {
         expect(fine.json.meta).toEqual(nested(100));
       });
 
+      it("counts a column's length in characters: 200 emoji fit a 200-character name, 201 do not", async () => {
+        const rows = await database.countProducts();
+        const emoji = "😀".repeat(200);
+        const fits = await create(JSON.stringify({ name: emoji, sku: "emoji", price: "1" }));
+        expect(fits.status).toBe(201);
+        expect((await call("GET", `/api/products/${fits.json.id}`)).json.name).toBe(emoji);
+        const over = await create(JSON.stringify({ name: `${emoji}😀`, sku: "emoji-2", price: "1" }));
+        expect(over.status).toBe(400);
+        expect(over.json.errors).toEqual({ name: ["Ensure this value has at most 200 characters."] });
+        expect(await database.countProducts()).toBe(rows + 1);
+      });
+
       it("refuses an impossible calendar day instead of rolling it over, in filters and bodies", async () => {
         const rows = await database.countProducts();
         await expectRefused(list("createdAt__gte=2024-02-30"), "createdAt__gte", rows);

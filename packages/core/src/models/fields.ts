@@ -110,7 +110,8 @@ export function fieldSchema(field: FieldDef): v.GenericSchema<unknown, unknown> 
       break;
     case "string":
     case "text":
-      schema = field.maxLength !== undefined ? v.pipe(v.string(), v.maxLength(field.maxLength)) : v.string();
+      // Characters (code points), as JSON Schema's maxLength and DRF count them, not UTF-16 units.
+      schema = field.maxLength !== undefined ? v.pipe(v.string(), v.maxCodePoints(field.maxLength)) : v.string();
       break;
     case "time":
       schema = v.pipe(

@@ -17,8 +17,10 @@ function isValibotDefault(issue: Issue): boolean {
 function byIssueType(issue: Issue, messages: ValidationMessages): string | undefined {
   switch (issue.type) {
     case "max_length":
+    case "max_code_points":
       return formatMessage(messages.maxLength, { max_length: issue.requirement });
     case "min_length":
+    case "min_code_points":
     case "non_empty":
       return formatMessage(messages.minLength, { min_length: issue.requirement ?? 1 });
     case "max_value":

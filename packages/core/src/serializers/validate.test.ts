@@ -72,6 +72,20 @@ describe("validation messages", () => {
     });
   });
 
+  it("counts a length limit in characters (code points), not UTF-16 units", async () => {
+    const plan = fieldPlan(Item, new BaseSerializer(), {});
+    const five = "🦊🦊🦊🦊🦊";
+    expect(five.length).toBe(10);
+    await expect(
+      validateBody({ ...valid, name: five }, Item, plan, "create", true, DEFAULT_MESSAGES),
+    ).resolves.toMatchObject({
+      name: five,
+    });
+    expect(await errorsOf({ ...valid, name: `${five}🦊` })).toEqual({
+      name: ["Ensure this value has at most 5 characters."],
+    });
+  });
+
   it("refuses an impossible calendar day in a date/time instead of rolling it over", async () => {
     for (const at of ["2024-02-30T10:00:00Z", "2023-02-29T00:00:00Z", "2024-04-31T12:00:00+02:00"]) {
       expect(await errorsOf({ ...valid, at }), at).toEqual({ at: ["Enter a valid date/time."] });
