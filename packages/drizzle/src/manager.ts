@@ -30,6 +30,11 @@ export class DrizzleManager<T extends Table> implements Manager<Row<T>, Insert<T
     return this.access.table;
   }
 
+  /** Whether a scope hides rows of the table: a foreign key to it is then checked through this manager. */
+  get scoped(): boolean {
+    return this.access.options.scope !== undefined;
+  }
+
   /** The query set every list starts from (already scoped). */
   querySet(): DrizzleQuerySet<T> {
     return new DrizzleQuerySet(this.access);

@@ -6,6 +6,12 @@ export interface ReadManager<Row> {
   count(ctx: RequestContext): Promise<number>;
   all(ctx: RequestContext): Promise<Row[]>;
   get(ctx: RequestContext, id: number | bigint): Promise<Row | null>;
+  /**
+   * Optional: true when the manager hides some rows of its table (a scope). A foreign key written
+   * to such a target is then checked through the manager, so a hidden row is answered as a
+   * missing one; otherwise the database's own constraint decides.
+   */
+  readonly scoped?: boolean;
 }
 
 /** The manager of a writable viewset. `update` and `delete` receive the object `get` returned. */

@@ -15,7 +15,7 @@ import {
   type HttpMethod,
 } from "../viewsets/actions.js";
 import { runAction } from "../viewsets/run-action.js";
-import type { ViewSet, ViewSettings } from "../viewsets/viewset.js";
+import type { ForeignKeyTarget, ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { resolveSettings, type SettingsOptions } from "../viewsets/settings.js";
 import { actionOptions, headResponse } from "./answers.js";
@@ -75,7 +75,10 @@ export class Router implements Mountable {
 
   constructor(prefix = "", options: RouterOptions = {}) {
     this.prefix = normalizePrefix(prefix);
-    this.settings = resolveSettings(options);
+    this.settings = {
+      ...resolveSettings(options),
+      foreignKeyTarget: (reference) => this.foreignKeyTargetOf(reference),
+    };
     // A copy: the hosts checked are those given here, whatever happens to the caller's array.
     this.allowedHosts = Object.freeze([...(options.allowedHosts ?? ["*"])]);
     this.cors = options.cors;
@@ -91,6 +94,25 @@ export class Router implements Mountable {
       this.resources.set(resource, entry);
     }
     return entry;
+  }
+
+  /**
+   * The registered viewset of the model a foreign key references, by resource name or model name
+   * (`tableModel` names the table; `defineModel`, the model), as a foreign key's target.
+   */
+  private foreignKeyTargetOf(reference: string): ForeignKeyTarget | undefined {
+    let viewset = this.resources.get(reference)?.viewset;
+    if (!viewset) {
+      for (const entry of this.resources.values()) {
+        if (
+          (entry.viewset as { options?: { model?: { name?: string } } } | undefined)?.options?.model?.name === reference
+        ) {
+          viewset = entry.viewset;
+          break;
+        }
+      }
+    }
+    return (viewset as { foreignKeyTarget?(): ForeignKeyTarget } | undefined)?.foreignKeyTarget?.();
   }
 
   /** Registers a viewset; throws `ConfigurationError` when it cannot serve its routes. */

@@ -13,6 +13,7 @@ import { pageNumberPagination } from "../query/pagination.js";
 import type { Page } from "../query/paginator.js";
 import { addDeclaredValues } from "../serializers/declared-values.js";
 import { cachedFieldPlan, type FieldPlan } from "../serializers/field-plan.js";
+import { checkForeignKeysVisible, type ForeignKeyTarget } from "../serializers/foreign-keys.js";
 import { checkRelatedExist, requestFields } from "../serializers/related-writes.js";
 import { projectRow } from "../serializers/serialize.js";
 import { narrowColumns, sparseFieldPlan } from "../serializers/sparse-fields.js";
@@ -210,14 +211,23 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     if (Array.isArray(body) && maxItems !== undefined) {
       const queryset = this.getQueryset(request) as WriteQueryset<Row>;
       const serialize = (row: Row) => this.serialize(row, plan);
-      return bulkCreate(context, body, { model, plan, maxItems, queryset, serialize, reject: this.rejectsUnknown });
+      const check = (item: Record<string, unknown>) => this.checkReferences(context, item, plan);
+      return bulkCreate(context, body, {
+        model,
+        plan,
+        maxItems,
+        queryset,
+        serialize,
+        check,
+        reject: this.rejectsUnknown,
+      });
     }
     // Steps with nothing to wait for are taken at once: each promise followed is a turn of the
     // microtask queue (finding 24 in BENCHMARKS.md).
     const validating = this.validate(context, body, plan, "create");
     const data = validating instanceof Promise ? await validating : validating;
-    const checkingRelated = checkRelatedExist(context, data, plan);
-    if (checkingRelated) await checkingRelated;
+    const checkingReferences = this.checkReferences(context, data, plan);
+    if (checkingReferences) await checkingReferences;
     const cleaned = cleaning(model, data, { action: "create" });
     if (cleaned) await cleaned;
     // The drizzle manager's row on SQLite is there at once (`settledWith`): taken without a turn.
@@ -229,6 +239,32 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const objects = this.responseObjects(context, [created], plan);
     const [out] = objects instanceof Promise ? await objects : objects;
     return sendJSON(201, out, { Location: `${request.origin}${listPath}${id}` });
+  }
+
+  /**
+   * The rows a write points at, before it is written: each writable related field's target row
+   * exists, and each foreign key names a row its target's manager shows this request (a hidden
+   * row is answered as a missing one). Undefined when there is nothing to look up.
+   */
+  private checkReferences(
+    context: ViewContext,
+    data: Record<string, unknown>,
+    plan: FieldPlan,
+  ): Promise<void> | undefined {
+    const related = checkRelatedExist(context, data, plan);
+    const keys = checkForeignKeysVisible(context, data, this.options.model, context.settings.foreignKeyTarget);
+    if (!related) return keys;
+    return keys ? Promise.all([related, keys]).then(() => undefined) : related;
+  }
+
+  /** What a foreign key to this viewset's model is checked against (see `ViewSettings.foreignKeyTarget`). */
+  foreignKeyTarget(): ForeignKeyTarget {
+    return {
+      model: this.options.model,
+      hidesRows: (request) =>
+        this.getQueryset !== BaseViewSet.prototype.getQueryset || this.getQueryset(request).scoped === true,
+      queryset: (request) => this.getQueryset(request) as ReadQueryset<object>,
+    };
   }
 
   private get rejectsUnknown(): boolean {
@@ -309,8 +345,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const obj = await this.getObject(context, id);
     // The tag is of the record as a retrieve shows it, before this write changes it.
     await checkIfMatch(context.request, async () => (await this.serializeRows(context, [obj], plan))[0]);
-    const checkingRelated = checkRelatedExist(context, data, plan);
-    if (checkingRelated) await checkingRelated;
+    const checkingReferences = this.checkReferences(context, data, plan);
+    if (checkingReferences) await checkingReferences;
     // clean sees (and may change) the object as it would be saved; obj stays as stored until it passes.
     const merged = { ...obj, ...data } as Row;
     const cleaned = cleaning(model, merged, {

@@ -88,6 +88,8 @@ export interface BulkTarget<Row> extends Omit<ItemsInput, "rejectUnknown" | "mes
   readonly reject: boolean;
   readonly queryset: MaybeAtomic & { create(ctx: RequestContext, obj: Record<string, unknown>): Promise<Row> };
   serialize(row: Row): Record<string, unknown>;
+  /** The checks of one valid item that ask the database (its related rows exist), run before it is created. */
+  check?(item: Record<string, unknown>): Promise<void> | undefined;
 }
 
 /** Bulk create: every item validated first, then all created in one transaction, or none. 201 with the list. */
@@ -99,7 +101,13 @@ export async function bulkCreate<Row>(
   const { model, plan, maxItems, queryset } = target;
   const messages = context.settings.messages;
   const valid = await validateItems(items, { model, plan, maxItems, messages, rejectUnknown: target.reject });
-  const created = await runAtomic(queryset, context, () => createEach(valid, (item) => queryset.create(context, item)));
+  const created = await runAtomic(queryset, context, () =>
+    createEach(valid, async (item) => {
+      const checking = target.check?.(item);
+      if (checking) await checking;
+      return queryset.create(context, item);
+    }),
+  );
   return sendJSON(
     201,
     created.map((row) => target.serialize(row)),

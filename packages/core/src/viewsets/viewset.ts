@@ -3,6 +3,9 @@ import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { Throttle } from "../throttling/throttle.js";
+import type { ForeignKeyTarget } from "../serializers/foreign-keys.js";
+
+export type { ForeignKeyTarget };
 import type { ValidationMessages } from "../serializers/messages.js";
 
 /** Which standard route a request reached. */
@@ -24,6 +27,11 @@ export interface ViewSettings {
   readonly onError: (error: unknown, request: ApiRequest) => void;
   /** The words of validation errors (DRF's by default). */
   readonly messages: ValidationMessages;
+  /**
+   * The viewset serving the model a foreign key references (by resource or model name), whose
+   * rows a write may point at: the router's own registry. Undefined where nothing is registered.
+   */
+  readonly foreignKeyTarget?: (reference: string) => ForeignKeyTarget | undefined;
 }
 
 /**

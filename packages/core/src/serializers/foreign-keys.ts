@@ -1,0 +1,58 @@
+/** Foreign keys a write sets, checked through the target's manager where it hides rows: a hidden row is a missing one. */
+import { type FieldErrors, ValidationError } from "../http/errors.js";
+import type { ApiRequest, RequestContext } from "../http/request.js";
+import type { ModelShape } from "../models/define-model.js";
+import type { FilterValue } from "../query/expression.js";
+import { querySetOf } from "../query/list-query.js";
+import type { ReadManager, PipelineManager } from "../query/manager.js";
+
+/** Where a foreign key's rows are found: the target's model and the manager a request sees it through. */
+export interface ForeignKeyTarget {
+  readonly model: ModelShape;
+  /** Whether some rows of the table are hidden from requests (a scoped manager, a narrowed `getQueryset`). */
+  hidesRows(request: ApiRequest): boolean;
+  queryset(request: ApiRequest): ReadManager<object> & PipelineManager<object>;
+}
+
+/** Whether the target's manager shows the row with this primary key to this request. */
+async function visible(ctx: RequestContext, target: ForeignKeyTarget, value: unknown): Promise<boolean> {
+  const rows = await querySetOf(target.queryset(ctx.request))
+    .filter({ kind: "condition", field: target.model.primaryKey, lookup: "exact", value: value as FilterValue })
+    .limit(1)
+    .all(ctx);
+  return rows.length > 0;
+}
+
+/**
+ * DRF's `PrimaryKeyRelatedField(queryset=...)` for plain foreign keys: each one `data` sets whose
+ * target hides rows must name a row the target's manager shows this request, or the write is a
+ * 400 naming the field, worded as for a missing row, before anything is written. A target that
+ * hides nothing is left to the database's constraint (the same answer, one query fewer).
+ * Undefined, not a promise, when there is nothing to look up.
+ */
+export function checkForeignKeysVisible(
+  ctx: RequestContext,
+  data: Readonly<Record<string, unknown>>,
+  model: ModelShape,
+  targetOf: ((reference: string) => ForeignKeyTarget | undefined) | undefined,
+): Promise<void> | undefined {
+  if (!targetOf) return undefined;
+  const errors: FieldErrors = {};
+  const checks: Promise<void>[] = [];
+  for (const [key, field] of Object.entries(model.fields)) {
+    if (field.type !== "foreignKey" || field.references === undefined) continue;
+    const value = data[key];
+    if (value === undefined || value === null) continue;
+    const target = targetOf(field.references);
+    if (!target?.hidesRows(ctx.request)) continue;
+    checks.push(
+      visible(ctx, target, value).then((found) => {
+        if (!found) errors[key] = [`Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`];
+      }),
+    );
+  }
+  if (checks.length === 0) return undefined;
+  return Promise.all(checks).then(() => {
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  });
+}
