@@ -43,7 +43,7 @@ export function toApiRequest(request: FastifyRequest, reply: FastifyReply): ApiR
   const parsed = request.body;
   return new NodeApiRequest(
     {
-      method: raw.method ?? request.method,
+      method: request.method,
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: headers as Record<string, string | undefined>,
