@@ -32,6 +32,7 @@ export default defineConfig({
       project("express", "packages/adapter-express"),
       project("koa", "packages/adapter-koa"),
       project("hono", "packages/adapter-hono"),
+      project("fastify", "packages/adapter-fastify"),
       project("drizzle", "packages/drizzle", serial),
       project("redis", "packages/redis", serial),
       project("quickstart", "examples/quickstart"),

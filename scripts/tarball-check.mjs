@@ -3,7 +3,7 @@
 // `pnpm pack` (which rewrites `workspace:` ranges and applies `publishConfig`), checks each packed
 // manifest, then installs the tarballs with npm into a project outside the repository, compiles
 // the README's quick start there with plain `tsc` (moduleResolution nodenext, no custom
-// conditions) and runs it on Express, Koa and Hono: a create must answer 201 and the list 200.
+// conditions) and runs it on Express, Koa, Hono and Fastify: a create must answer 201 and the list 200.
 //   --no-build   reuse the dist/ folders already built
 //   --keep       leave the temporary project in place (its path is printed)
 import { execFileSync, spawn } from "node:child_process";
@@ -15,10 +15,28 @@ import { fileURLToPath } from "node:url";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
-const PACKAGES = ["core", "adapter-express", "adapter-koa", "adapter-hono", "drizzle", "redis", "admin"];
-const ADAPTERS = ["express", "koa", "hono"];
+const PACKAGES = [
+  "core",
+  "adapter-express",
+  "adapter-koa",
+  "adapter-hono",
+  "adapter-fastify",
+  "drizzle",
+  "redis",
+  "admin",
+];
+const ADAPTERS = ["express", "koa", "hono", "fastify"];
 // What the quick start and the packages' peers need from the npm registry, at the ranges the repo tests with.
-const REGISTRY_DEPENDENCIES = ["express", "koa", "hono", "@hono/node-server", "drizzle-orm", "ioredis", "pg"];
+const REGISTRY_DEPENDENCIES = [
+  "express",
+  "koa",
+  "hono",
+  "@hono/node-server",
+  "fastify",
+  "drizzle-orm",
+  "ioredis",
+  "pg",
+];
 const REGISTRY_DEV_DEPENDENCIES = ["typescript", "@types/express", "@types/koa", "@types/pg", "@types/better-sqlite3"];
 
 const started = performance.now();
@@ -151,7 +169,7 @@ function compileQuickstart() {
     .filter((line) => !line.startsWith("node_modules/") || line.startsWith("node_modules/@viewsets/"));
   if (ours.length > 0) fail(`tsc:\n${ours.join("\n")}`);
   if (output !== "" && !/error TS/.test(output)) fail(`tsc failed:\n${output}`);
-  console.log("compiled src/express.ts, koa.ts, hono.ts and imports.ts");
+  console.log(`compiled src/${ADAPTERS.join(".ts, ")}.ts and imports.ts`);
 }
 
 function packageName(file) {
@@ -207,6 +225,7 @@ import * as throttling from "@viewsets/core/throttling";
 import * as express from "@viewsets/express";
 import * as koa from "@viewsets/koa";
 import * as hono from "@viewsets/hono";
+import * as fastify from "@viewsets/fastify";
 import * as drizzle from "@viewsets/drizzle";
 import * as drizzlePg from "@viewsets/drizzle/pg";
 // Types only: loading it needs better-sqlite3, a native addon this check does not build.
@@ -214,7 +233,7 @@ import type * as drizzleSqlite from "@viewsets/drizzle/sqlite";
 import * as redis from "@viewsets/redis";
 import { adminMigrationsFolder, createAdmin } from "@viewsets/admin";
 
-const loaded = { core, docs, throttling, express, koa, hono, drizzle, drizzlePg, redis };
+const loaded = { core, docs, throttling, express, koa, hono, fastify, drizzle, drizzlePg, redis };
 export type SqliteConnection = typeof drizzleSqlite;
 for (const [name, module] of Object.entries(loaded)) {
   if (Object.keys(module).length === 0) throw new Error(name + " exports nothing");

@@ -2,7 +2,7 @@ import { type Server, createServer } from "node:http";
 import type { Router } from "@viewsets/core";
 import type { ProductStore } from "./hand-written/store.js";
 
-export const FRAMEWORKS = ["express", "koa", "hono"] as const;
+export const FRAMEWORKS = ["express", "koa", "hono", "fastify"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 // Each server process loads only its own framework: a fresh process starts every round.
@@ -35,7 +35,22 @@ export async function viewsetServer(framework: Framework, router: Router): Promi
       registerRoutes(router, app);
       return createAdaptorServer({ fetch: app.fetch }) as Server;
     }
+    case "fastify": {
+      const [{ default: Fastify }, { registerRoutes }] = await Promise.all([
+        import("fastify"),
+        import("@viewsets/fastify"),
+      ]);
+      const app = Fastify();
+      registerRoutes(router, app);
+      return readyServer(app);
+    }
   }
+}
+
+/** Fastify's own Node server once its plugins are loaded, for server.ts to listen on as on the others'. */
+async function readyServer(app: { ready(): PromiseLike<unknown>; server: Server }): Promise<Server> {
+  await app.ready();
+  return app.server;
 }
 
 /** The hand-written products routes on a bare app of the same framework. */
@@ -55,6 +70,10 @@ export async function handWrittenServer(framework: Framework, store: ProductStor
         import("@hono/node-server"),
       ]);
       return createAdaptorServer({ fetch: handWrittenHono(store).fetch }) as Server;
+    }
+    case "fastify": {
+      const { handWrittenFastify } = await import("./hand-written/fastify.js");
+      return readyServer(handWrittenFastify(store));
     }
   }
 }

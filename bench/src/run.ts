@@ -11,7 +11,7 @@
  *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds, and whole seconds per turn (two turns per side, scenario and round)
  *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cost  which sections to run (default all)
  *   BENCH_COST_ROUNDS=10                turns per side of the cost section (CPU per request at a fixed rate)
- *   BENCH_FRAMEWORKS=express,koa,hono   which adapters the first section compares (default all)
+ *   BENCH_FRAMEWORKS=express,koa,hono,fastify  which adapters the first section compares (default all)
  *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
  *   BENCH_WARMUP=3000                   requests sent to a fresh server before each scenario is measured
  *   BENCH_SOURCE=1                      servers run the packages' TypeScript sources (default: their built dist)

@@ -4,13 +4,15 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Mountable } from "@viewsets/core";
 import * as expressAdapter from "@viewsets/express";
+import * as fastifyAdapter from "@viewsets/fastify";
 import * as honoAdapter from "@viewsets/hono";
 import * as koaAdapter from "@viewsets/koa";
 import express from "express";
+import Fastify from "fastify";
 import { Hono } from "hono";
 import Koa from "koa";
 
-export const FRAMEWORKS = ["express", "koa", "hono"] as const;
+export const FRAMEWORKS = ["express", "koa", "hono", "fastify"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 export interface Served {
@@ -19,7 +21,7 @@ export interface Served {
 }
 
 /** An app of `framework` with the mountables registered, answering `fallthrough` to the rest. */
-function app(framework: Framework, mounts: readonly Mountable[]): Server {
+async function app(framework: Framework, mounts: readonly Mountable[]): Promise<Server> {
   switch (framework) {
     case "express": {
       const app = express();
@@ -43,11 +45,19 @@ function app(framework: Framework, mounts: readonly Mountable[]): Server {
       app.notFound((c) => c.text("fallthrough", 404));
       return createAdaptorServer({ fetch: app.fetch }) as Server;
     }
+    case "fastify": {
+      const app = Fastify();
+      for (const mounted of mounts) fastifyAdapter.registerRoutes(mounted, app);
+      app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain").send("fallthrough"));
+      // Fastify's own Node server, listened on below like the others' once its plugins are loaded.
+      await app.ready();
+      return app.server;
+    }
   }
 }
 
 export async function serve(framework: Framework, mounts: readonly Mountable[]): Promise<Served> {
-  const server = app(framework, mounts);
+  const server = await app(framework, mounts);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

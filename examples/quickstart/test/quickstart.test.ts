@@ -46,10 +46,10 @@ describe("the README quick start", () => {
     expect(source.trim().split("\n").length).toBeLessThan(30);
   });
 
-  for (const file of ["koa.ts", "hono.ts"]) {
+  for (const file of ["koa.ts", "hono.ts", "fastify.ts"]) {
     it(`shows the lines of ${file} that differ from the Express app`, () => {
       const source = readFileSync(join(root, file), "utf8");
-      const block = blocks.find((b) => b.includes(file === "koa.ts" ? "@viewsets/koa" : "@viewsets/hono"));
+      const block = blocks.find((b) => b.includes(`@viewsets/${file.replace(".ts", "")}"`));
       expect(block).toBeDefined();
       for (const line of block!.split("\n").filter((l) => l !== "" && !l.startsWith("//"))) {
         expect(source, line).toContain(line);
@@ -57,7 +57,7 @@ describe("the README quick start", () => {
     });
   }
 
-  for (const file of ["express.ts", "koa.ts", "hono.ts"]) {
+  for (const file of ["express.ts", "koa.ts", "hono.ts", "fastify.ts"]) {
     it(`runs ${file} as pasted: create, filter, retrieve, validation error`, async () => {
       const port = await freePort();
       child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", file], {

@@ -90,8 +90,8 @@ export function shopViewSets(db: ShopDatabase) {
 
 /**
  * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
- * stats), categories, and the read-only price-change log. The same router serves Express, Koa
- * and Hono (see `serve.ts`); `options` are the router's (throttles, page size, ...).
+ * stats), categories, and the read-only price-change log. The same router serves Express, Koa,
+ * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...).
  */
 export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
   const router = new Router(API_PREFIX, options);

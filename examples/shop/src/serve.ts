@@ -3,14 +3,16 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Mountable, Router } from "@viewsets/core";
 import * as expressAdapter from "@viewsets/express";
+import * as fastifyAdapter from "@viewsets/fastify";
 import * as honoAdapter from "@viewsets/hono";
 import * as koaAdapter from "@viewsets/koa";
 import express from "express";
+import Fastify from "fastify";
 import { Hono } from "hono";
 import Koa from "koa";
 import { API_PREFIX, apiRoot } from "./app.js";
 
-export const FRAMEWORKS = ["express", "koa", "hono"] as const;
+export const FRAMEWORKS = ["express", "koa", "hono", "fastify"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 export interface Listening {
@@ -25,7 +27,7 @@ export function isFramework(name: string): name is Framework {
 }
 
 /** A Node server for the router on one framework: the router's routes, the API root, then `mounts` (the admin). */
-function nodeServer(router: Router, framework: Framework, mounts: readonly Mountable[]): Server {
+async function nodeServer(router: Router, framework: Framework, mounts: readonly Mountable[]): Promise<Server> {
   switch (framework) {
     case "express": {
       const app = express();
@@ -53,6 +55,17 @@ function nodeServer(router: Router, framework: Framework, mounts: readonly Mount
       // @hono/node-server's listener on a Node server that is not listening yet, as for the others.
       return createAdaptorServer({ fetch: app.fetch }) as Server;
     }
+    case "fastify": {
+      const app = Fastify();
+      // The router's hook answers its own paths first; the API root is a Fastify route.
+      app.get(API_PREFIX, fastifyAdapter.toFastify(apiRoot));
+      app.get(`${API_PREFIX}/`, fastifyAdapter.toFastify(apiRoot));
+      fastifyAdapter.registerRoutes(router, app);
+      for (const mounted of mounts) fastifyAdapter.registerRoutes(mounted, app);
+      // Fastify's own Node server, once its plugins are loaded: listened on below, as for the others.
+      await app.ready();
+      return app.server;
+    }
   }
 }
 
@@ -64,7 +77,7 @@ export async function listen(
   host?: string,
   mounts: readonly Mountable[] = [],
 ): Promise<Listening> {
-  const server = nodeServer(router, framework, mounts);
+  const server = await nodeServer(router, framework, mounts);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

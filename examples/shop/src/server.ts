@@ -1,7 +1,7 @@
 /**
  * `pnpm start`: opens (or creates and seeds) the shop's SQLite file and serves the API.
  *   DATABASE_FILE  the SQLite file (default examples/shop/shop.sqlite)
- *   FRAMEWORK      express (default), koa or hono
+ *   FRAMEWORK      express (default), koa, hono or fastify
  *   PORT           default 3000
  *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
  */
@@ -9,13 +9,13 @@ import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
 import { databaseFile, openDatabase } from "./database.js";
 import { shopAllowedHosts } from "./hosts.js";
-import { isFramework, listen } from "./serve.js";
+import { FRAMEWORKS, isFramework, listen } from "./serve.js";
 
 const framework = process.env.FRAMEWORK || "express";
 const port = Number(process.env.PORT || 3000);
 
 if (!isFramework(framework)) {
-  console.error(`FRAMEWORK must be express, koa or hono, not "${framework}"`);
+  console.error(`FRAMEWORK must be one of ${FRAMEWORKS.join(", ")}, not "${framework}"`);
   process.exit(1);
 }
 

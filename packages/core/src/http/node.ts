@@ -3,20 +3,18 @@
  * may stop reading, the signal of a client that went away, and writing an answer. Node's objects
  * are typed structurally here: the core imports no `node:` module.
  */
+import { type NodeBodySource, NodeBodyReader } from "./node-body-reader.js";
 import type { ApiRequest, ApiResponse, RequestBody } from "./request.js";
 import { objectSlot } from "./slot.js";
 
 /** The part of Node's `IncomingMessage` these helpers use. */
-export interface NodeIncoming extends AsyncIterable<Uint8Array> {
+export interface NodeIncoming extends NodeBodySource {
   readonly complete: boolean;
   /** 1 on HTTP/1.x, 2 on Node's HTTP/2 compatibility request. */
   readonly httpVersionMajor?: number;
   /** Header values by lower-case name. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  iterator?(options: { destroyOnReturn: boolean }): AsyncIterator<Uint8Array>;
-  on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   once(event: "end" | "error", listener: () => void): unknown;
-  off(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   resume(): unknown;
   destroy(): unknown;
 }
@@ -42,13 +40,15 @@ export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** The body of a request that has none: one shared value. */
 const NO_BODY: RequestBody = Object.freeze({ kind: "none" });
 
-/** Node's request as a stream that is left open when the core stops reading early (see `nodeBodyStream`). */
+/**
+ * Node's request as a stream that is left open when the core stops reading early (see
+ * `nodeBodyStream`), read through its events (`NodeBodyReader`).
+ */
 class NodeBodyStream implements AsyncIterable<Uint8Array> {
   constructor(private readonly req: NodeIncoming) {}
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    const { req } = this;
-    return typeof req.iterator === "function" ? req.iterator({ destroyOnReturn: false }) : req[Symbol.asyncIterator]();
+    return new NodeBodyReader(this.req);
   }
 }
 

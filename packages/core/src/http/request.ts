@@ -37,11 +37,11 @@ export interface ApiRequest {
   readonly signal?: AbortSignal;
   /** Whether the client went away, answered without making `signal` (the Node adapters set it). */
   readonly aborted?: () => boolean;
-  /** The framework's own request object (Express req, Koa ctx, Hono context). */
+  /** The framework's own request object (Express req, Koa ctx, Hono context, Fastify request). */
   readonly native?: unknown;
   /**
    * The user the app's own middleware already signed in: Express `req.user`, Koa
-   * `ctx.state.user`, Hono `c.get("user")`. Read only when an authenticator asks.
+   * `ctx.state.user`, Hono `c.get("user")`, Fastify `request.user`. Read only when an authenticator asks.
    */
   readonly appUser?: () => unknown;
   /** Route parameters of a custom action (`id` for detail actions). */

@@ -14,15 +14,15 @@ export interface ContractServer {
 }
 
 export interface ServeOptions {
-  /** Put the framework's own JSON body parser in front (express.json, @koa/bodyparser, c.req.json). */
+  /** Put the framework's own JSON body parser in front (express.json, @koa/bodyparser, c.req.json; Fastify's is built in). */
   readonly parseBody?: boolean;
-  /** A user the app's own middleware signs in (req.user, ctx.state.user, c.set("user")). */
+  /** A user the app's own middleware signs in (req.user, ctx.state.user, c.set("user"), request.user). */
   readonly appUser?: unknown;
   /** Core handlers mounted natively with the adapter's to<Framework>, by GET path. */
   readonly handlers?: Readonly<Record<string, Handler>>;
   /** More core handlers mounted with `registerRoutes` after the router (the admin is one). */
   readonly mounts?: readonly Mountable[];
-  /** Mount the framework's own CORS middleware (cors, @koa/cors, hono/cors) before the router. */
+  /** Mount the framework's own CORS middleware (cors, @koa/cors, hono/cors, @fastify/cors) before the router. */
   readonly cors?: { readonly origin: string; readonly credentials: boolean };
 }
 

@@ -1,0 +1,73 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { NodeBodyReader } from "./node-body-reader.js";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (chunks: Uint8Array[]) => chunks.map((chunk) => new TextDecoder().decode(chunk)).join("");
+
+/** A request body that sends `parts` one at a time, each after a turn of the event loop. */
+function slowBody(parts: string[], end = true): Readable {
+  const body = new Readable({ read() {} });
+  let i = 0;
+  const push = () => {
+    if (i < parts.length) {
+      body.push(bytes(parts[i++]!));
+      setImmediate(push);
+    } else if (end) body.push(null);
+  };
+  setImmediate(push);
+  return body;
+}
+
+async function readAll(body: Readable): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of { [Symbol.asyncIterator]: () => new NodeBodyReader(body) }) chunks.push(chunk);
+  return chunks;
+}
+
+describe("NodeBodyReader", () => {
+  it("reads every chunk in order to the end, and stops listening", async () => {
+    const body = slowBody(['{"a":', "1,", '"b":2}']);
+    expect(text(await readAll(body))).toBe('{"a":1,"b":2}');
+    expect(body.listenerCount("data")).toBe(0);
+    expect(body.listenerCount("close")).toBe(0);
+  });
+
+  it("leaves a body it stopped reading paused and open, its rest still there for a drain", async () => {
+    const body = slowBody(["first", "second", "third"]);
+    for await (const chunk of { [Symbol.asyncIterator]: () => new NodeBodyReader(body) }) {
+      expect(text([chunk])).toBe("first");
+      break;
+    }
+    expect(body.destroyed).toBe(false);
+    expect(body.isPaused()).toBe(true);
+    expect(body.listenerCount("data")).toBe(0);
+    const rest: Uint8Array[] = [];
+    body.on("data", (chunk: Uint8Array) => rest.push(chunk));
+    body.resume();
+    await new Promise((resolve) => body.once("end", resolve));
+    expect(text(rest)).toBe("secondthird");
+  });
+
+  it("fails when the request closes before its end, as a client that went away", async () => {
+    const body = slowBody(["partial"], false);
+    setTimeout(() => body.destroy(), 20);
+    await expect(readAll(body)).rejects.toThrow("aborted");
+  });
+
+  it("fails with the request's own error", async () => {
+    const body = slowBody(["partial"], false);
+    setTimeout(() => body.destroy(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })), 20);
+    await expect(readAll(body)).rejects.toThrow("socket hang up");
+  });
+
+  it("reads a body already read to its end as empty, and one already destroyed as a failure", async () => {
+    const ended = Readable.from([bytes("x")]);
+    ended.resume();
+    await new Promise((resolve) => ended.once("end", resolve));
+    expect(await readAll(ended)).toEqual([]);
+    const destroyed = slowBody(["x"], false);
+    destroyed.destroy();
+    await expect(readAll(destroyed)).rejects.toThrow("aborted");
+  });
+});
