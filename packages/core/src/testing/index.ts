@@ -1,6 +1,8 @@
 export { runAdapterContract } from "./adapter-contract.js";
 export { runAuthContract } from "./auth-contract.js";
 export { runSerializerContract } from "./serializer-contract.js";
+export { runThrottleStoreContract } from "./throttle-store-contract.js";
+export type { ThrottleStoreContractOptions } from "./throttle-store-contract.js";
 export { authApp, Note, ALICE, BOB } from "./auth-fixtures.js";
 export type { AdapterContractOptions, ContractServer, ServeOptions } from "./adapter-contract.js";
 export { MemoryManager } from "./memory-manager.js";
