@@ -46,9 +46,9 @@ export const { ac, roles } = modelRoles({
   roles: { editor: { products: ["view", "add", "change"], categories: ["view"] } },
 });
 
-function createAuth(database: ReturnType<typeof drizzleAdapter>) {
+function createAuth(database: ReturnType<typeof drizzleAdapter>, secret = randomBytes(32).toString("hex")) {
   return betterAuth({
-    secret: randomBytes(32).toString("hex"),
+    secret,
     baseURL: "http://127.0.0.1:3000",
     database,
     emailAndPassword: { enabled: true },
@@ -59,6 +59,7 @@ function createAuth(database: ReturnType<typeof drizzleAdapter>) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+export { createAuth };
 
 export interface Fixture {
   readonly kind: "sqlite" | "pg";
@@ -71,7 +72,7 @@ export interface Fixture {
 }
 
 /** The router: products behind the session/bearer/API-key authenticators and model permissions. */
-function routerOf(auth: Auth, viewset: Parameters<Router["register"]>[1]): Router {
+export function routerOf(auth: Auth, viewset: Parameters<Router["register"]>[1]): Router {
   const router = new Router("/api", {
     authentication: betterAuthentication(auth),
     permissions: [modelPermissions(auth, { actions: { discount: "change" } })],
