@@ -118,6 +118,16 @@ export function runApiSuite(name: string, open: () => Fixture | Promise<Fixture>
       expect((await stored(id))?.stock).toBe(9);
     });
 
+    it("answers 429 with Retry-After once an API key's own rate limit is spent", async () => {
+      const key = await fixture.auth.api.createApiKey({
+        body: { userId: editor.id, rateLimitEnabled: true, rateLimitMax: 1, rateLimitTimeWindow: 60_000 },
+      });
+      expect((await call("GET", "products/", { "x-api-key": key.key })).status).toBe(200);
+      const limited = await call("GET", "products/", { "x-api-key": key.key });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+
     it("gives the superuser every permission, custom actions included", async () => {
       const id = await fixture.addProduct("Walnut table");
       expect((await call("POST", `products/${id}/restock/`, withSession(superuser))).status).toBe(200);
