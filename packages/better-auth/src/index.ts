@@ -34,4 +34,4 @@ export {
 } from "./roles.js";
 export { type AuthSession, type AuthUser, isBanned, openSession, type SignedIn } from "./session.js";
 export { fetchHeaders, INVALID_CREDENTIALS, type SignedInAnswer, signIn, signOut } from "./sign-in.js";
-export { authCommands, changePasswordCommand, createSuperuserCommand } from "./commands/index.js";
+export { authCommands, changePasswordCommand, createSuperuserCommand, setRoleCommand } from "./commands/index.js";

@@ -39,7 +39,7 @@ beforeAll(() => {
   writeFileSync(
     join(project, "viewsets.config.ts"),
     `import { defineConfig } from "@viewsets/core";
-import { authCommands, viewsets } from "@viewsets/better-auth";
+import { authCommands, modelRoles, viewsets } from "@viewsets/better-auth";
 import * as schema from "@viewsets/better-auth/schema/sqlite";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -47,6 +47,7 @@ import { admin, username } from "better-auth/plugins";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 
+const { ac, roles } = modelRoles({ models: ["products"], roles: { editor: { products: ["view"] } } });
 const auth = betterAuth({
   secret: ${JSON.stringify(secret)},
   baseURL: "http://127.0.0.1:3000",
@@ -54,7 +55,7 @@ const auth = betterAuth({
   emailAndPassword: { enabled: true },
   telemetry: { enabled: false },
   logger: { disabled: true },
-  plugins: [username(), admin(), viewsets()],
+  plugins: [username(), admin({ ac, roles }), viewsets()],
 });
 export default defineConfig({ commands: authCommands(auth) });
 `,
@@ -224,5 +225,27 @@ describe("viewsets changepassword", () => {
     const io = scripted([]);
     expect(await command("changepassword").run(["nobody"], io)).toBe(1);
     expect(io.errors).toBe("Error: user 'nobody' does not exist\n");
+  });
+});
+
+describe("viewsets setrole", () => {
+  it("gives a user roles of the admin plugin, which apply to their session at once", async () => {
+    const signedIn = await signIn("ada", "engine-analytic-1843");
+    const context = await auth.$context;
+    const run = await viewsets(["setrole", "ada", "editor"]);
+    expect(run).toMatchObject({ code: 0, stdout: "User 'ada' now has the role editor.\n" });
+    expect((await openSession(context as never, signedIn.response!.token))?.user.role).toBe("editor");
+    const io = scripted([]);
+    expect(await command("setrole").run(["ada", "user,editor"], io)).toBe(0);
+    expect((await openSession(context as never, signedIn.response!.token))?.user.role).toBe("user,editor");
+  }, 60_000);
+
+  it("refuses a role the app does not define, and a user who does not exist", async () => {
+    const io = scripted([]);
+    expect(await command("setrole").run(["ada", "editor,publisher"], io)).toBe(1);
+    expect(io.errors).toBe("Error: unknown role 'publisher' (roles: admin, user, editor)\n");
+    const missing = scripted([]);
+    expect(await command("setrole").run(["nobody", "editor"], missing)).toBe(1);
+    expect(missing.errors).toBe("Error: user 'nobody' does not exist\n");
   });
 });

@@ -3,10 +3,11 @@ import type { Command } from "@viewsets/core";
 import type { BetterAuthInstance } from "../instance.js";
 import { changePasswordCommand } from "./changepassword.js";
 import { createSuperuserCommand } from "./createsuperuser.js";
+import { setRoleCommand } from "./setrole.js";
 
-/** `createsuperuser` and `changepassword` for the app's better-auth instance. */
+/** `createsuperuser`, `changepassword` and `setrole` for the app's better-auth instance. */
 export function authCommands(auth: BetterAuthInstance): Command[] {
-  return [createSuperuserCommand(auth), changePasswordCommand(auth)];
+  return [createSuperuserCommand(auth), changePasswordCommand(auth), setRoleCommand(auth)];
 }
 
-export { changePasswordCommand, createSuperuserCommand };
+export { changePasswordCommand, createSuperuserCommand, setRoleCommand };
