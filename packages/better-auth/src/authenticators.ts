@@ -13,6 +13,7 @@ import {
   Throttled,
 } from "@viewsets/core";
 import type { AuthContext } from "better-auth";
+import { getCookies } from "better-auth/cookies";
 import { csrfTokenFor, csrfTokenMatches } from "./csrf.js";
 import { apiMethod, type BetterAuthInstance, contextOf, pluginOf } from "./instance.js";
 import { orOutage } from "./outage.js";
@@ -46,11 +47,10 @@ function result(user: AuthUser, auth: BetterAuthCredentials): AuthResult {
  * It has no challenge: first in the list, an anonymous request that is refused gets 403.
  */
 export function sessionAuthentication(auth: BetterAuthInstance): Authenticator {
+  // The cookie's name as better-auth sets it: its prefix, and `__Secure-` on https.
+  const cookieName = getCookies(auth.options).sessionToken.name;
   return {
-    securityScheme: {
-      name: "sessionAuth",
-      scheme: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
-    },
+    securityScheme: { name: "sessionAuth", scheme: { type: "apiKey", in: "cookie", name: cookieName } },
     async authenticate(request): Promise<AuthResult | null> {
       const context = await contextOf(auth);
       const token = cookieToken(context, request.headers.cookie);

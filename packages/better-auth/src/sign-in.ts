@@ -30,14 +30,17 @@ export function fetchHeaders(request: ApiRequest): Headers {
 
 export const INVALID_CREDENTIALS = "Invalid username or password.";
 
-/** better-auth's refusal as the core's error; anything it could not do for lack of a database, a 503. */
+/**
+ * better-auth's refusal as the core's error: any refusal of the name or password (wrong, unknown,
+ * or a username its plugin would never accept) is the one 401, so that none tells which users
+ * exist; a banned or unverified user is 403; anything it could not do for lack of a database, a 503.
+ */
 async function refusal(auth: BetterAuthInstance, error: unknown): Promise<ApiError | unknown> {
   if (!isAPIError(error)) return error;
-  const body = (error.body ?? {}) as { code?: string; message?: string };
-  if (error.statusCode === 401 || body.code === "INVALID_EMAIL_OR_PASSWORD")
-    return new AuthenticationFailed(INVALID_CREDENTIALS);
-  if (body.code === "BANNED_USER") return new PermissionDenied(body.message);
+  const body = (error.body ?? {}) as { message?: string };
   if (error.statusCode === 429) return new Throttled(Number(error.headers?.["X-Retry-After"] ?? 60));
+  if (error.statusCode === 403) return new PermissionDenied(body.message);
+  if (error.statusCode >= 400 && error.statusCode < 500) return new AuthenticationFailed(INVALID_CREDENTIALS);
   if (error.statusCode >= 500) {
     // better-auth answers a failed query as a bare 500: ask the database once more to tell an outage.
     const context = await contextOf(auth);

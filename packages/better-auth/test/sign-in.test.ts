@@ -53,6 +53,7 @@ describe("signIn and signOut", () => {
     for (const credentials of [
       { username: "editor", password: "not-the-password" },
       { username: "nobody", password: PASSWORD },
+      { username: "x", password: PASSWORD }, // a username the username plugin refuses outright
     ]) {
       await expect(signIn(fixture.auth, request("POST"), credentials)).rejects.toMatchObject({
         status: 401,
