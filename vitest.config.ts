@@ -37,6 +37,7 @@ export default defineConfig({
       project("redis", "packages/redis", serial),
       project("quickstart", "examples/quickstart"),
       project("admin", "packages/admin", serial),
+      project("better-auth", "packages/better-auth", serial),
       project("shop", "examples/shop", serial),
     ].filter((p) => existsSync(p.test.root)),
   },

@@ -1,5 +1,6 @@
 // HTTP: plain requests and responses, errors as problem+json.
 export type { ApiRequest, ApiResponse, Handler, Mountable, RequestBody, RequestContext } from "./http/request.js";
+export { type Command, type CommandIO, defineConfig, type ViewsetsConfig } from "./cli/command.js";
 export {
   answerOf,
   contextOf,

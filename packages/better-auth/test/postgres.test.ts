@@ -1,0 +1,4 @@
+import { runApiSuite } from "./api-suite.js";
+import { postgresFixture } from "./fixture.js";
+
+runApiSuite("PostgreSQL", postgresFixture);
