@@ -6,6 +6,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  runHandler,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -37,10 +38,10 @@ export function sendApiResponse(res: Response, response: ApiResponse): void {
   writeNodeResponse(res.req, res, response);
 }
 
-/** One core handler as an Express handler. */
+/** One core handler as an Express handler (`app.get(path, ...)` serves HEAD with it too, as GET without the body). */
 export function toExpress(handler: Handler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    handler(toApiRequest(req)).then((response) => sendApiResponse(res, response), next);
+    runHandler(handler, toApiRequest(req)).then((response) => sendApiResponse(res, response), next);
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  withMethod,
   writeNodeResponse,
 } from "@viewsets/core";
 import type {
@@ -84,10 +85,17 @@ export function sendApiResponse(reply: FastifyReply, response: ApiResponse): Fas
   return reply.send(body);
 }
 
-/** One core handler as a Fastify route handler (`app.get(path, toFastify(handler))`). */
+/**
+ * One core handler as a Fastify route handler (`app.get(path, toFastify(handler))`). HEAD runs it
+ * as GET, and the body goes to Fastify's HEAD route, which leaves it out and sends its length.
+ */
 export function toFastify(handler: Handler): RouteHandlerMethod {
   // The reply is returned: Fastify then waits for it instead of sending the handler's result.
-  return (request, reply) => handler(toApiRequest(request, reply)).then((response) => sendApiResponse(reply, response));
+  return (request, reply) => {
+    const sent = toApiRequest(request, reply);
+    const asGet = sent.method === "HEAD" ? withMethod(sent, "GET") : sent;
+    return handler(asGet).then((response) => sendApiResponse(reply, response));
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  runHandler,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { Context, Middleware, Next } from "koa";
@@ -83,11 +84,14 @@ export function sendApiResponse(ctx: Context, response: ApiResponse): void {
   if (length !== undefined) ctx.set("Content-Length", length);
 }
 
-/** One core handler as a Koa middleware. */
+/**
+ * One core handler as a Koa middleware. Koa routes nothing itself: mount it for GET and HEAD
+ * (@koa/router's `get` does both); HEAD runs it as GET and answers without the body.
+ */
 export function toKoa(handler: Handler): Middleware {
   return async (ctx: Context) => {
     quietDisconnects(ctx);
-    sendApiResponse(ctx, await handler(toApiRequest(ctx)));
+    sendApiResponse(ctx, await runHandler(handler, toApiRequest(ctx)));
   };
 }
 

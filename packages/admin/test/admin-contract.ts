@@ -590,6 +590,16 @@ export function runAdminContract(options: AdminContractOptions): void {
           expect(reply.status, asset).toBe(200);
           expect(reply.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         }
+        // HEAD as GET: the same length, no body (pages and assets alike, on every adapter).
+        for (const path of ["/admin/", "/admin/products/", ...assets]) {
+          const get = await fetch(`${server.url}${path}`);
+          const length = (await get.arrayBuffer()).byteLength;
+          const head = await fetch(`${server.url}${path}`, { method: "HEAD" });
+          expect(head.status, path).toBe(200);
+          expect(head.headers.get("content-length"), path).toBe(String(length));
+          expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+          expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+        }
         expectProblem(await call(`${server.url}/admin/assets/nothing.js`, "GET"), 404);
         expectProblem(await call(`${server.url}/admin/assets/..%2fpackage.json`, "GET"), 404);
         expectProblem(await call(`${server.url}/admin/api/nothing`, "GET"), 404);

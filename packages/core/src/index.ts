@@ -164,6 +164,7 @@ export type {
 export type { BulkCreateOptions } from "./viewsets/bulk-create.js";
 export { DEFAULT_BULK_MAX_ITEMS } from "./viewsets/bulk-create.js";
 export { Router } from "./router/router.js";
+export { headResponse, runHandler } from "./router/answers.js";
 export type { RouterOptions } from "./router/router.js";
 export { checkViewSetConfiguration } from "./checks/check-configuration.js";
 

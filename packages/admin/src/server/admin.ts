@@ -7,6 +7,7 @@ import {
   DEFAULT_BODY_LIMIT,
   errorResponse,
   type FieldDef,
+  headResponse,
   MethodNotAllowed,
   type Mountable,
   NotFound,
@@ -147,8 +148,8 @@ export class Admin<User = unknown> implements Mountable {
       if (!(error instanceof ApiError)) this.settings.onError(error, request);
       response = errorResponse(error);
     }
-    if (head) response.body = null;
-    return response;
+    // GET's headers and the length of the body left out, on every adapter (Koa would say 0).
+    return head ? headResponse(response) : response;
   }
 
   private async route(request: ApiRequest, rest: string): Promise<ApiResponse> {
