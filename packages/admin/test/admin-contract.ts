@@ -12,6 +12,7 @@ import {
   seedRows,
   STATUSES,
 } from "./fixture.js";
+import { runSecurityContract } from "./security-contract.js";
 import { type Framework, type Served, serve } from "./serve.js";
 
 export interface AdminContractOptions {
@@ -607,4 +608,5 @@ export function runAdminContract(options: AdminContractOptions): void {
       });
     });
   });
+  runSecurityContract(options);
 }

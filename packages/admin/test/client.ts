@@ -37,8 +37,8 @@ export class AdminClient {
     readonly apiPath = "/admin/api",
   ) {}
 
-  async signIn(username: string, password: string): Promise<Reply> {
-    const reply = await call(`${this.base}${this.apiPath}/session`, "POST", { username, password });
+  async signIn(username: string, password: string, headers: Record<string, string> = {}): Promise<Reply> {
+    const reply = await call(`${this.base}${this.apiPath}/session`, "POST", { username, password }, headers);
     if (reply.status === 200) {
       this.cookie = (reply.headers.get("set-cookie") ?? "").split(";")[0]!;
       this.csrfToken = reply.json.csrfToken;

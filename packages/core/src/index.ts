@@ -50,7 +50,7 @@ export {
   nodeRequestBody,
   writeNodeResponse,
 } from "./http/node.js";
-export { describeFailure } from "./http/failure-log.js";
+export { describeFailure, isServerFailure } from "./http/failure-log.js";
 
 // Models and serializers.
 export {

@@ -4,10 +4,12 @@ import {
   ApiError,
   type Authenticator,
   ConfigurationError,
+  contextOf,
   DEFAULT_BODY_LIMIT,
   errorResponse,
   type FieldDef,
   headResponse,
+  isServerFailure,
   MethodNotAllowed,
   type Mountable,
   NotFound,
@@ -19,6 +21,7 @@ import {
   withMethod,
 } from "@viewsets/core";
 import { MemoryThrottleStore, type ThrottleStore } from "@viewsets/core/throttling";
+import { outageOf, serviceUnavailable } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
 import { type AdminUsers, SessionAuth, signInThrottles } from "./auth.js";
 import { type Registration, checkAdmin } from "./check.js";
@@ -28,8 +31,8 @@ import { lookupOf } from "./lookup.js";
 import { type AdminModel, describeModel } from "./models.js";
 import { AdminViewSet, serveRows } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
-import { createSessionStore } from "./session.js";
-import { type AdminDatabase, ensureAdminTables } from "./tables.js";
+import { createSessionStore, type SessionStore } from "./session.js";
+import { type AdminDatabase, backgroundContext, ensureAdminTables } from "./tables.js";
 import { serveSavedViews } from "./views-api.js";
 
 export interface AdminOptions<User> {
@@ -54,6 +57,11 @@ export interface AdminOptions<User> {
   readonly onError?: (error: unknown, request: ApiRequest) => void;
   /** The clock date presets resolve against (tests pin it). */
   readonly now?: () => Date;
+  /**
+   * SQLite: how long a write of the admin's own (a sign-in, a saved view) waits for a lock another
+   * connection holds before it answers 503, as a manager's `lockWaitMs` (default 2000).
+   */
+  readonly lockWaitMs?: number;
 }
 
 const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
@@ -74,6 +82,7 @@ export class Admin<User = unknown> implements Mountable {
   private readonly models = new Map<string, AdminModel>();
   private readonly settings: ViewSettings;
   private readonly auth: SessionAuth<User>;
+  private readonly sessions: SessionStore;
   private readonly savedViews: SavedViewStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
@@ -89,9 +98,14 @@ export class Admin<User = unknown> implements Mountable {
       ...(options.onError ? { onError: options.onError } : {}),
     });
     const store = options.throttleStore ?? new MemoryThrottleStore();
+    const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
+    this.sessions = createSessionStore(options.db, {
+      ...statementOptions,
+      idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
+    });
     this.auth = new SessionAuth({
       users: options.users,
-      sessions: createSessionStore(options.db, { idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS }),
+      sessions: this.sessions,
       path: this.path,
       cookieName: COOKIE_NAME,
       idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
@@ -103,7 +117,7 @@ export class Admin<User = unknown> implements Mountable {
       trustedProxies: options.trustedProxies ?? 0,
       bodyLimit: this.bodyLimit,
     });
-    this.savedViews = createSavedViewStore(options.db);
+    this.savedViews = createSavedViewStore(options.db, statementOptions);
   }
 
   /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
@@ -131,9 +145,25 @@ export class Admin<User = unknown> implements Mountable {
     if (error) throw error;
   }
 
-  /** Creates the admin's tables when missing; the first request that needs them waits for it. */
+  /**
+   * Creates the admin's tables when missing; the first request that needs them waits for it. When
+   * the database cannot (it is down), the next call tries again.
+   */
   ready(): Promise<void> {
-    return (this.tables ??= ensureAdminTables(this.options.db));
+    this.tables ??= ensureAdminTables(this.options.db).catch((error: unknown) => {
+      this.tables = undefined;
+      throw error;
+    });
+    return this.tables;
+  }
+
+  /**
+   * Ends every session of a user (their id as `users.idOf` gives it): call it when the user's
+   * password changes, or the account is disabled. Resolves with how many there were; rejects
+   * (a 503 `ServiceUnavailable` for an outage) when the database cannot delete them.
+   */
+  endSessions(userId: string | number): Promise<number> {
+    return this.ready().then(() => this.sessions.endAll(backgroundContext(), String(userId)));
   }
 
   async handle(request: ApiRequest): Promise<ApiResponse | null> {
@@ -145,11 +175,23 @@ export class Admin<User = unknown> implements Mountable {
     try {
       response = await this.route(routed, path.slice(this.path.length));
     } catch (error) {
-      if (!(error instanceof ApiError)) this.settings.onError(error, request);
-      response = errorResponse(error);
+      response = errorResponse(this.answerable(error, request));
     }
     // GET's headers and the length of the body left out, on every adapter (Koa would say 0).
     return head ? headResponse(response) : response;
+  }
+
+  /**
+   * What an error answers: an outage anywhere (the admin's tables, the app's `users` over the same
+   * database) is a 503 with `Retry-After`, as the REST API answers; anything else not an ApiError
+   * is told to `onError` and answers 500.
+   */
+  private answerable(error: unknown, request: ApiRequest): unknown {
+    if (error instanceof ApiError) return error;
+    const outage = outageOf(error);
+    if (outage) return serviceUnavailable(outage);
+    if (isServerFailure(error, request)) this.settings.onError(error, request);
+    return error;
   }
 
   private async route(request: ApiRequest, rest: string): Promise<ApiResponse> {
@@ -202,6 +244,10 @@ export class Admin<User = unknown> implements Mountable {
       if (request.method === "DELETE") return this.auth.signOut(request);
       throw new MethodNotAllowed(request.method, ["GET", "POST", "DELETE"]);
     }
+    if (first === "session" && model === "others" && segments.length === 2) {
+      if (request.method !== "DELETE") throw new MethodNotAllowed(request.method, ["DELETE"]);
+      return this.auth.endOtherSessions(request);
+    }
     // An unknown route is 404 before anyone is asked who they are.
     if (first !== "models" && first !== "saved-views") throw new NotFound();
     const principal = await this.auth.authorize(request);
@@ -214,6 +260,7 @@ export class Admin<User = unknown> implements Mountable {
       const entry = this.model(model);
       return serveSavedViews({
         request,
+        ctx: contextOf(request),
         store: this.savedViews,
         userId: principal.id,
         model: entry.name,

@@ -1,0 +1,236 @@
+/**
+ * The admin under the faults the REST API answers 503 for, on each framework: a SQLite write lock
+ * another connection holds, a full disk (a real small tmpfs), PostgreSQL down (a proxy the test
+ * breaks, never the shared server). Every answer is a 503 with `Retry-After`, never a 500;
+ * sign-out ends the session in the browser whatever the database says, and on the server as soon
+ * as it can. After the faults, what was acknowledged is read back from a fresh connection, and
+ * nothing that was refused is there.
+ */
+import Database from "better-sqlite3";
+import { tcpProxy, type TcpProxy, until } from "@viewsets/core/testing";
+import { mountSmallDisk, type SmallDisk, smallDiskSkipReason } from "@viewsets/testkit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Admin } from "../src/server/index.js";
+import { AdminClient, type Reply } from "./client.js";
+import {
+  type FixtureDatabase,
+  type FixtureUser,
+  fixtureAdmin,
+  PG_URL,
+  postgresDatabase,
+  postgresUnavailable,
+  sqliteDatabase,
+} from "./fixture.js";
+import { FRAMEWORKS, type Served, serve } from "./serve.js";
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function expectUnavailable(reply: Reply, what: string): void {
+  expect(reply.status, `${what}: ${reply.text}`).toBe(503);
+  expect(reply.headers.get("content-type"), what).toBe("application/problem+json");
+  expect(Number(reply.headers.get("retry-after")), what).toBeGreaterThanOrEqual(1);
+  expect(reply.text, what).not.toMatch(/SQLITE|sqlite|ECONN|at .*\.ts/);
+}
+
+/** The sign-out's answer told the browser to forget the cookie. */
+function expectCookieCleared(reply: Reply): void {
+  expect(reply.headers.get("set-cookie")).toMatch(/^viewsets_admin_session=;.*Max-Age=0/);
+}
+
+/** A fresh connection's view of the SQLite file: what is stored, whatever this process remembers. */
+function storedInFile(file: string, query: string): Record<string, unknown>[] {
+  const fresh = new Database(file, { readonly: true });
+  try {
+    return fresh.prepare(query).all() as Record<string, unknown>[];
+  } finally {
+    fresh.close();
+  }
+}
+
+const viewNames = (file: string) =>
+  storedInFile(file, "SELECT name FROM viewsets_admin_saved_views ORDER BY name").map((row) => row.name);
+const sessionCount = (file: string) =>
+  Number(storedInFile(file, "SELECT count(*) AS n FROM viewsets_admin_sessions")[0]!.n);
+
+const diskSkip = smallDiskSkipReason();
+const pgUnavailable = await postgresUnavailable();
+// In CI a missing database is a failure, never a silent skip.
+const pgSkip = pgUnavailable !== undefined && process.env.CI !== "true" ? pgUnavailable : undefined;
+
+describe.each(FRAMEWORKS)("the admin under faults on %s", (framework) => {
+  describe("SQLite: a write lock another connection holds", () => {
+    let database: FixtureDatabase;
+    let server: Served;
+    let staff: AdminClient;
+    let locker: Database.Database | undefined;
+
+    beforeEach(async () => {
+      database = await sqliteDatabase();
+      server = await serve(framework, [fixtureAdmin(database, { lockWaitMs: 400 })]);
+      staff = new AdminClient(server.url);
+      expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
+      // Another connection (as another process would) takes the write lock.
+      locker = new Database(database.file!);
+      locker.exec("BEGIN IMMEDIATE");
+    });
+
+    afterEach(async () => {
+      locker?.close();
+      await server.close();
+      await database.close();
+    });
+
+    it("waits for the lock, as the REST API's writes do, then signs in and saves", async () => {
+      const editor = new AdminClient(server.url);
+      const signIn = editor.signIn("editor", "pw-editor");
+      const saved = staff.request("POST", "/saved-views/products", { name: "Waited" });
+      const created = staff.request("POST", "/models/products/rows/", { name: "Waited", price: "3.00" });
+      await pause(150);
+      locker!.exec("COMMIT");
+      expect((await signIn).status).toBe(200);
+      expect((await saved).status).toBe(201);
+      expect((await created).status).toBe(201);
+      expect(viewNames(database.file!)).toEqual(["Waited"]);
+      expect((await editor.get("/session")).status).toBe(200);
+    });
+
+    it("answers 503 with Retry-After once the wait runs out, and stores nothing", async () => {
+      const sessions = sessionCount(database.file!);
+      const editor = new AdminClient(server.url);
+      const signIn = await editor.signIn("editor", "pw-editor");
+      expectUnavailable(signIn, "sign-in");
+      expect(signIn.headers.get("set-cookie")).toBeNull();
+      expectUnavailable(await staff.request("POST", "/saved-views/products", { name: "Refused" }), "saved view");
+      // Reads go on: WAL readers do not wait for the writer.
+      expect((await staff.get("/session")).status).toBe(200);
+      expect((await staff.get("/models/products/rows/")).status).toBe(200);
+      locker!.exec("COMMIT");
+      expect(viewNames(database.file!)).toEqual([]);
+      expect(sessionCount(database.file!)).toBe(sessions);
+      expect((await editor.signIn("editor", "pw-editor")).status).toBe(200);
+    });
+  });
+
+  describe.skipIf(diskSkip !== undefined)(`SQLite: a full disk${diskSkip ? ` (${diskSkip})` : ""}`, () => {
+    let disk: SmallDisk;
+    let database: FixtureDatabase;
+    let server: Served;
+
+    beforeAll(async () => {
+      disk = mountSmallDisk(4);
+      database = await sqliteDatabase(undefined, { directory: disk.directory });
+      server = await serve(framework, [fixtureAdmin(database)]);
+    });
+
+    afterAll(async () => {
+      await server?.close();
+      await database?.close();
+      disk?.unmount();
+    });
+
+    it("answers every write 503, keeps reading, signs out in the browser, and ends the session once it can", async () => {
+      const file = database.file!;
+      const staff = new AdminClient(server.url);
+      const leaving = new AdminClient(server.url);
+      expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
+      expect((await leaving.signIn("editor", "pw-editor")).status).toBe(200);
+      const before = await staff.request("POST", "/saved-views/products", { name: "Before" });
+      expect(before.status).toBe(201);
+      // Every later write must grow the write-ahead log: fill the disk under it.
+      await database.query("PRAGMA wal_checkpoint(TRUNCATE)");
+      disk.fill();
+
+      const signIn = await new AdminClient(server.url).signIn("admin", "pw-admin");
+      expectUnavailable(signIn, "sign-in");
+      expect(signIn.headers.get("set-cookie")).toBeNull();
+      expectUnavailable(await staff.request("POST", "/saved-views/products", { name: "Lost" }), "new view");
+      expectUnavailable(
+        await staff.request("PATCH", `/saved-views/products/${before.json.id}`, { name: "Renamed" }),
+        "renamed view",
+      );
+      expectUnavailable(
+        await staff.request("POST", "/models/products/rows/", { name: "Lost", price: "1.00" }),
+        "new row",
+      );
+      expectUnavailable(await staff.request("PATCH", "/models/products/rows/1", { name: "Lost" }), "changed row");
+      expect((await staff.get("/session")).status).toBe(200);
+      expect((await staff.get("/models/products/rows/?search=item")).status).toBe(200);
+
+      const out = await leaving.request("DELETE", "/session");
+      expectUnavailable(out, "sign-out");
+      expectCookieCleared(out);
+      // The server refuses the session at once, though its row is still there.
+      expect((await leaving.get("/session")).status).toBe(401);
+      expect(sessionCount(file)).toBe(2);
+
+      disk.free();
+      await until(() => sessionCount(file) === 1, "the signed-out session's row is deleted", { timeoutMs: 10_000 });
+      expect((await staff.get("/session")).status).toBe(200);
+      expect((await leaving.get("/session")).status).toBe(401);
+      // What was acknowledged is stored; nothing refused is.
+      expect(viewNames(file)).toEqual(["Before"]);
+      expect(storedInFile(file, "SELECT count(*) AS n FROM products")[0]!.n).toBe(60);
+      expect(storedInFile(file, "SELECT name FROM products WHERE id = 1")[0]!.name).not.toBe("Lost");
+      expect((await new AdminClient(server.url).signIn("admin", "pw-admin")).status).toBe(200);
+    });
+  });
+
+  describe.skipIf(pgSkip !== undefined)(`PostgreSQL down${pgSkip ? ` (${pgSkip})` : ""}`, () => {
+    let owner: FixtureDatabase;
+    let database: FixtureDatabase;
+    let proxy: TcpProxy;
+    let server: Served;
+    let admin: Admin<FixtureUser>;
+
+    beforeAll(async () => {
+      owner = await postgresDatabase();
+      const { hostname, port } = new URL(PG_URL);
+      proxy = await tcpProxy({ host: hostname, port: Number(port || 5432) });
+      database = await postgresDatabase(owner.schema, { port: proxy.port });
+      admin = fixtureAdmin(database);
+      server = await serve(framework, [admin]);
+    });
+
+    afterAll(async () => {
+      proxy?.set("up");
+      await server?.close();
+      await database?.close();
+      await proxy?.close();
+      await owner?.close();
+    });
+
+    it("answers 503 with Retry-After, signs out in the browser, and serves again once it is back", async () => {
+      const staff = new AdminClient(server.url);
+      const leaving = new AdminClient(server.url);
+      expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
+      expect((await leaving.signIn("editor", "pw-editor")).status).toBe(200);
+      // A second admin over the same database, whose first request comes while it is down.
+      const late = await serve(framework, [fixtureAdmin(database)]);
+      try {
+        proxy.set("down");
+        expectUnavailable(await new AdminClient(server.url).signIn("admin", "pw-admin"), "sign-in");
+        expectUnavailable(await staff.get("/session"), "session");
+        expectUnavailable(await staff.get("/models"), "models");
+        expectUnavailable(await staff.get("/models/products/rows/"), "rows");
+        expectUnavailable(await staff.request("POST", "/saved-views/products", { name: "Down" }), "saved view");
+        expectUnavailable(await new AdminClient(late.url).signIn("admin", "pw-admin"), "first sign-in");
+        const out = await leaving.request("DELETE", "/session");
+        expectUnavailable(out, "sign-out");
+        expectCookieCleared(out);
+
+        proxy.set("up");
+        expect((await staff.get("/session")).status).toBe(200);
+        expect((await new AdminClient(late.url).signIn("admin", "pw-admin")).status).toBe(200);
+        expect((await leaving.get("/session")).status).toBe(401);
+        const editorSessions = async () =>
+          Number((await owner.query("SELECT count(*) AS n FROM viewsets_admin_sessions WHERE user_id = '2'"))[0]!.n);
+        await until(async () => (await editorSessions()) === 0, "the signed-out session's row is deleted", {
+          timeoutMs: 10_000,
+        });
+        expect(await owner.query("SELECT name FROM viewsets_admin_saved_views")).toEqual([]);
+      } finally {
+        await late.close();
+      }
+    });
+  });
+});
