@@ -48,8 +48,9 @@ export function toApiRequest(request: FastifyRequest, reply: FastifyReply): ApiR
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: headers as Record<string, string | undefined>,
-      // `protocol` honours Fastify's trustProxy; the host is the request's own, as on the other adapters.
-      origin: `${request.protocol}://${headers.host ?? headers[":authority"] ?? "localhost"}`,
+      // The connection's own scheme, not Fastify's `trustProxy` reading of X-Forwarded-Proto: the
+      // router believes that header from its own trustedProxies, the same on every adapter.
+      origin: `${(raw.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"}://${headers.host ?? headers[":authority"] ?? "localhost"}`,
       remoteAddress: raw.socket?.remoteAddress,
       body: parsed !== undefined ? { kind: "parsed", value: parsed } : nodeRequestBody(raw),
       native: request,

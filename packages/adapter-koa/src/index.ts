@@ -53,7 +53,9 @@ export function toApiRequest(ctx: Context): ApiRequest {
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: ctx.req.headers as Record<string, string | undefined>,
-      origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
+      // The connection's own scheme, not Koa's `app.proxy` reading of X-Forwarded-Proto: the router
+      // believes that header from its own trustedProxies, the same on every adapter.
+      origin: `${(ctx.req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${ctx.req.headers.host ?? "localhost"}`,
       remoteAddress: ctx.req.socket.remoteAddress,
       body: parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : nodeRequestBody(ctx.req),
       native: ctx,

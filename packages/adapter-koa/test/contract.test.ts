@@ -14,6 +14,7 @@ const adapter: AdapterContractOptions = {
   name: "koa",
   async serve(router, options) {
     const app = new Koa();
+    if (options.frameworkTrustsProxy) app.proxy = true;
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(bodyParser({ jsonLimit: "2mb" }));
     if (options.appUser !== undefined) {

@@ -51,6 +51,22 @@ export {
   writeNodeResponse,
 } from "./http/node.js";
 export { describeFailure, isServerFailure } from "./http/failure-log.js";
+export {
+  defaultAllowedHosts,
+  HostCheck,
+  hostName,
+  isHostAllowed,
+  LOCAL_HOSTS,
+  missingHostsMessage,
+} from "./http/hosts.js";
+export {
+  behindProxies,
+  clientOrigin,
+  forwardedScheme,
+  type OriginOptions,
+  type Scheme,
+  withOrigin,
+} from "./http/forwarded.js";
 
 // Models and serializers.
 export {

@@ -5,6 +5,7 @@ import { headResponse } from "../router/answers.js";
 import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
 import { runHttpContract } from "./http-contract.js";
+import { runProxyContract } from "./proxy-contract.js";
 import { runSerializerContract } from "./serializer-contract.js";
 import { runWritesContract } from "./writes-contract.js";
 
@@ -26,6 +27,11 @@ export interface ServeOptions {
   readonly handlers?: Readonly<Record<string, Handler>>;
   /** More core handlers mounted with `registerRoutes` after the router (the admin is one). */
   readonly mounts?: readonly Mountable[];
+  /**
+   * Turn on the framework's own reading of X-Forwarded-* (Express's `trust proxy`, Koa's
+   * `app.proxy`, Fastify's `trustProxy`; Hono has none): the router's answers must not change with it.
+   */
+  readonly frameworkTrustsProxy?: boolean;
   /** Mount the framework's own CORS middleware (cors, @koa/cors, hono/cors, @fastify/cors) before the router. */
   readonly cors?: { readonly origin: string; readonly credentials: boolean };
 }
@@ -793,4 +799,5 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     });
   });
   runHttpContract(options);
+  runProxyContract(options);
 }
