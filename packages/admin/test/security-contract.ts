@@ -1,13 +1,14 @@
 /**
  * The admin as hardened as the REST API, the same on every adapter and database: text no
  * database stores as sent, sign-in guessing bounded without locking a user out, sessions a user
- * (or the app, on a password change) can end.
+ * (or the app, on a password change) can end, links only to hosts it answers for, and the
+ * scheme (and the cookie's `Secure`) from a trusted proxy.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Admin } from "../src/server/index.js";
 import type { AdminContractOptions } from "./admin-contract.js";
-import { AdminClient, call, type Reply } from "./client.js";
-import { type FixtureDatabase, type FixtureUser, fixtureAdmin } from "./fixture.js";
+import { AdminClient, call, callWithHost, type Reply } from "./client.js";
+import { ADMIN_TOKEN, type FixtureDatabase, type FixtureUser, fixtureAdmin } from "./fixture.js";
 import { type Served, serve } from "./serve.js";
 
 function expectProblem(reply: Reply, status: number, what = ""): void {
@@ -123,6 +124,90 @@ export function runSecurityContract(options: AdminContractOptions): void {
         expectProblem(wrong, 401);
         expectProblem(unknown, 401);
         expect(wrong.json).toEqual(unknown.json);
+      });
+    });
+
+    describe("hosts and proxies", () => {
+      const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+      const saveView = (base: string, host: string, name: string, headers: Record<string, string> = {}) =>
+        callWithHost(`${base}/admin/api/saved-views/categories`, "POST", host, { ...bearer, ...headers }, { name });
+      /** Another admin over the same database, served while the test runs. */
+      const servedWith = (adminOptions: Parameters<typeof fixtureAdmin>[1]) =>
+        serve(options.framework, [fixtureAdmin(database, adminOptions)]);
+
+      it("answers 400 to a Host it does not answer for, before building Location or next, and stores nothing", async () => {
+        const hosted = await servedWith({ allowedHosts: ["127.0.0.1", "admin.example.com"] });
+        const views = async () =>
+          (await call(`${hosted.url}/admin/api/saved-views/categories`, "GET", undefined, bearer)).json.length;
+        try {
+          const before = await views();
+          // A malformed Host ("a b") may be refused by the framework's server first (Hono's), as 400 all the same.
+          for (const host of ["evil.example", "admin.example.com.evil.example", "a b"]) {
+            const rows = await callWithHost(`${hosted.url}/admin/api/models/products/rows/`, "GET", host, bearer);
+            expect(rows.status, host).toBe(400);
+            expect(rows.text).not.toContain("evil");
+            expect((await callWithHost(`${hosted.url}/admin/`, "GET", host)).status, host).toBe(400);
+            const saved = await saveView(hosted.url, host, `Hosted ${host}`);
+            expect(saved.status, host).toBe(400);
+            expect(saved.headers.get("location")).toBeNull();
+          }
+          expectProblem(await callWithHost(`${hosted.url}/admin/`, "GET", "evil.example"), 400);
+          expect(await views()).toBe(before);
+          const list = await callWithHost(
+            `${hosted.url}/admin/api/models/products/rows/`,
+            "GET",
+            "admin.example.com",
+            bearer,
+          );
+          expect(list.json.next).toBe("http://admin.example.com/admin/api/models/products/rows/?page=2");
+          const created = await saveView(hosted.url, "admin.example.com:8443", "Hosted here");
+          expect(created.status).toBe(201);
+          expect(created.headers.get("location")).toMatch(
+            /^http:\/\/admin\.example\.com:8443\/admin\/api\/saved-views\/categories\/\d+$/,
+          );
+        } finally {
+          await hosted.close();
+        }
+      });
+
+      it("cannot be mounted without allowedHosts outside development", async () => {
+        vi.stubEnv("NODE_ENV", "production");
+        try {
+          await expect(servedWith({})).rejects.toThrow(/allowedHosts is not set/);
+        } finally {
+          vi.unstubAllEnvs();
+        }
+      });
+
+      it("takes the scheme, and the cookie's Secure, from a trusted proxy's X-Forwarded-Proto, or the app's scheme", async () => {
+        const signIn = (base: string, headers: Record<string, string>) =>
+          call(`${base}/admin/api/session`, "POST", { username: "admin", password: "pw-admin" }, headers);
+        // This suite's admin trusts one proxy.
+        const proxied = await signIn(server.url, { "x-forwarded-for": "192.0.2.70", "x-forwarded-proto": "https" });
+        expect(proxied.headers.get("set-cookie")).toMatch(/; Secure/);
+        const viewed = await saveView(server.url, "127.0.0.1", "Through the proxy", { "x-forwarded-proto": "https" });
+        expect(viewed.headers.get("location")).toMatch(/^https:\/\/127\.0\.0\.1\//);
+        // What a client sent before the proxy appended its own is not believed.
+        const spoofed = await signIn(server.url, {
+          "x-forwarded-for": "192.0.2.71",
+          "x-forwarded-proto": "https, http",
+        });
+        expect(spoofed.headers.get("set-cookie")).not.toMatch(/Secure/);
+        const direct = await servedWith({});
+        const https = await servedWith({ scheme: "https" });
+        try {
+          const untrusted = await signIn(direct.url, { "x-forwarded-proto": "https" });
+          expect(untrusted.status).toBe(200);
+          expect(untrusted.headers.get("set-cookie")).not.toMatch(/Secure/);
+          expect((await signIn(https.url, {})).headers.get("set-cookie")).toMatch(/; Secure/);
+          const out = await call(`${https.url}/admin/api/session`, "DELETE", undefined, {
+            cookie: "viewsets_admin_session=gone",
+          });
+          expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0.*; Secure/);
+        } finally {
+          await direct.close();
+          await https.close();
+        }
       });
     });
 

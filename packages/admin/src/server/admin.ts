@@ -3,18 +3,23 @@ import {
   type ApiResponse,
   ApiError,
   type Authenticator,
+  behindProxies,
   ConfigurationError,
   contextOf,
+  defaultAllowedHosts,
   DEFAULT_BODY_LIMIT,
   errorResponse,
   type FieldDef,
   headResponse,
+  HostCheck,
   isServerFailure,
   MethodNotAllowed,
+  missingHostsMessage,
   type Mountable,
   NotFound,
   queryParamsOf,
   resolveSettings,
+  type Scheme,
   sendJSON,
   ViewContext,
   type ViewSettings,
@@ -50,8 +55,19 @@ export interface AdminOptions<User> {
   readonly signInRates?: { readonly ip?: string; readonly username?: string };
   /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
   readonly throttleStore?: ThrottleStore;
-  /** How many proxies in front of the app may be believed about the client IP. */
+  /**
+   * How many proxies in front of the app may be believed: about the client IP (X-Forwarded-For)
+   * and the scheme it used (X-Forwarded-Proto: the links, `Location` and the cookie's `Secure`).
+   */
   readonly trustedProxies?: number;
+  /**
+   * The hosts the admin answers for, as the router's (Django's ALLOWED_HOSTS); another Host is a
+   * 400 before any link is built from it. Left out: as a router's (the local names in
+   * development, and outside development the startup check asks for them).
+   */
+  readonly allowedHosts?: readonly string[];
+  /** The scheme of every request (`"https"`), whatever X-Forwarded-Proto says, as the router's. */
+  readonly scheme?: Scheme;
   readonly bodyLimit?: number;
   /** Told about every error that became a 500 (the response itself says nothing of it). */
   readonly onError?: (error: unknown, request: ApiRequest) => void;
@@ -86,12 +102,16 @@ export class Admin<User = unknown> implements Mountable {
   private readonly savedViews: SavedViewStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
+  private readonly allowedHosts: readonly string[] | null;
+  private readonly hosts: HostCheck;
   private tables: Promise<void> | undefined;
   private assets: UiAssets | undefined;
 
   constructor(private readonly options: AdminOptions<User>) {
     this.path = normalizePath(options.path ?? "/admin");
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    this.allowedHosts = options.allowedHosts ?? defaultAllowedHosts();
+    this.hosts = new HostCheck(this.allowedHosts);
     this.now = options.now ?? (() => new Date());
     this.settings = resolveSettings({
       bodyLimit: this.bodyLimit,
@@ -137,7 +157,10 @@ export class Admin<User = unknown> implements Mountable {
       name: m.name,
       config: m.viewset.config,
     }));
-    return checkAdmin(registrations);
+    const problems = checkAdmin(registrations);
+    if (this.allowedHosts !== null) return problems;
+    const hosts = missingHostsMessage("viewsets admin");
+    return new ConfigurationError(problems ? `${problems.message}\n${hosts}` : hosts);
   }
 
   assertReady(): void {
@@ -166,9 +189,14 @@ export class Admin<User = unknown> implements Mountable {
     return this.ready().then(() => this.sessions.endAll(backgroundContext(), String(userId)));
   }
 
-  async handle(request: ApiRequest): Promise<ApiResponse | null> {
-    const { path } = request;
+  async handle(sent: ApiRequest): Promise<ApiResponse | null> {
+    const { path } = sent;
     if (path !== this.path && !path.startsWith(`${this.path}/`)) return null;
+    // The client's scheme behind a proxy that ends TLS, then the Host check, as a router does.
+    const { trustedProxies = 0, scheme } = this.options;
+    const request = behindProxies(sent, { trustedProxies, scheme });
+    const badHost = this.hosts.refusal(request);
+    if (badHost) return badHost;
     const head = request.method === "HEAD";
     const routed: ApiRequest = head ? withMethod(request, "GET") : request;
     let response: ApiResponse;
