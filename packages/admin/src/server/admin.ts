@@ -2,7 +2,6 @@ import {
   type ApiRequest,
   type ApiResponse,
   ApiError,
-  type Authenticator,
   behindProxies,
   ConfigurationError,
   contextOf,
@@ -19,16 +18,15 @@ import {
   NotFound,
   queryParamsOf,
   resolveSettings,
-  type Scheme,
   sendJSON,
   ViewContext,
   type ViewSettings,
   withMethod,
 } from "@viewsets/core";
-import { MemoryThrottleStore, type ThrottleStore } from "@viewsets/core/throttling";
+import { MemoryThrottleStore } from "@viewsets/core/throttling";
 import { outageOf, serviceUnavailable } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
-import { type AdminUsers, SessionAuth, signInThrottles } from "./auth.js";
+import { SessionAuth, signInThrottles } from "./auth.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
 import { facetsOf } from "./facets.js";
@@ -37,48 +35,9 @@ import { type AdminModel, describeModel } from "./models.js";
 import { AdminViewSet, serveRows } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import { createSessionStore, type SessionStore } from "./session.js";
-import { type AdminDatabase, backgroundContext, ensureAdminTables } from "./tables.js";
+import type { AdminOptions } from "./options.js";
+import { backgroundContext, ensureAdminTables } from "./tables.js";
 import { serveSavedViews } from "./views-api.js";
-
-export interface AdminOptions<User> {
-  /** The app's drizzle database (SQLite or PostgreSQL): the admin keeps its sessions and saved views there. */
-  readonly db: AdminDatabase;
-  /** How people sign in, and who is staff. */
-  readonly users: AdminUsers<User>;
-  /** Where the admin is mounted (default `/admin`). */
-  readonly path?: string;
-  /** The app's own authenticators (a bearer token): their users need no session and no CSRF token. */
-  readonly authentication?: readonly Authenticator[];
-  /** A session ends after this long without a request (default two weeks). */
-  readonly sessionIdleTimeoutMs?: number;
-  /** Sign-in attempts allowed per client IP and per username (default `20/min` and `10/min`). */
-  readonly signInRates?: { readonly ip?: string; readonly username?: string };
-  /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
-  readonly throttleStore?: ThrottleStore;
-  /**
-   * How many proxies in front of the app may be believed: about the client IP (X-Forwarded-For)
-   * and the scheme it used (X-Forwarded-Proto: the links, `Location` and the cookie's `Secure`).
-   */
-  readonly trustedProxies?: number;
-  /**
-   * The hosts the admin answers for, as the router's (Django's ALLOWED_HOSTS); another Host is a
-   * 400 before any link is built from it. Left out: as a router's (the local names in
-   * development, and outside development the startup check asks for them).
-   */
-  readonly allowedHosts?: readonly string[];
-  /** The scheme of every request (`"https"`), whatever X-Forwarded-Proto says, as the router's. */
-  readonly scheme?: Scheme;
-  readonly bodyLimit?: number;
-  /** Told about every error that became a 500 (the response itself says nothing of it). */
-  readonly onError?: (error: unknown, request: ApiRequest) => void;
-  /** The clock date presets resolve against (tests pin it). */
-  readonly now?: () => Date;
-  /**
-   * SQLite: how long a write of the admin's own (a sign-in, a saved view) waits for a lock another
-   * connection holds before it answers 503, as a manager's `lockWaitMs` (default 2000).
-   */
-  readonly lockWaitMs?: number;
-}
 
 const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
 const COOKIE_NAME = "viewsets_admin_session";
