@@ -35,6 +35,7 @@ describe.skipIf(skipReason !== undefined)("admin UI: lengths in characters, and 
     await name.fill(EMOJI_101);
     expect(await name.inputValue()).toBe(EMOJI_101);
     await page.getByLabel("Price", { exact: true }).fill("5.00");
+    await page.getByLabel("Status").selectOption("draft");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "correct the errors" }).waitFor();
     const errorId = await name.getAttribute("aria-describedby");
@@ -45,9 +46,16 @@ describe.skipIf(skipReason !== undefined)("admin UI: lengths in characters, and 
 
     await name.fill(EMOJI_51);
     expect(await name.inputValue()).toBe(EMOJI_51);
-    const sent = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/rows/"));
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/rows/"));
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    expect(JSON.parse((await sent).postData() ?? "{}").name).toBe(EMOJI_51);
+    const created = await answer;
+    expect(JSON.parse(created.request().postData() ?? "{}").name).toBe(EMOJI_51);
+    // The server counts characters too: stored whole.
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const stored = await tab.context.request.get(`${harness.url}/admin/api/models/products/rows/${id}`);
+    expect(((await stored.json()) as { name: string }).name).toBe(EMOJI_51);
+    expectNoProblems(tab);
     await tab.context.close();
   });
 
