@@ -16,6 +16,7 @@ import {
   missingHostsMessage,
   type Mountable,
   NotFound,
+  type OriginOptions,
   queryParamsOf,
   resolveSettings,
   sendJSON,
@@ -63,6 +64,7 @@ export class Admin<User = unknown> implements Mountable {
   private readonly now: () => Date;
   private readonly allowedHosts: readonly string[] | null;
   private readonly hosts: HostCheck;
+  private readonly proxies: OriginOptions;
   private tables: Promise<void> | undefined;
   private assets: UiAssets | undefined;
 
@@ -71,6 +73,7 @@ export class Admin<User = unknown> implements Mountable {
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     this.allowedHosts = options.allowedHosts ?? defaultAllowedHosts();
     this.hosts = new HostCheck(this.allowedHosts);
+    this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
     this.settings = resolveSettings({
       bodyLimit: this.bodyLimit,
@@ -152,8 +155,7 @@ export class Admin<User = unknown> implements Mountable {
     const { path } = sent;
     if (path !== this.path && !path.startsWith(`${this.path}/`)) return null;
     // The client's scheme behind a proxy that ends TLS, then the Host check, as a router does.
-    const { trustedProxies = 0, scheme } = this.options;
-    const request = behindProxies(sent, { trustedProxies, scheme });
+    const request = behindProxies(sent, this.proxies);
     const badHost = this.hosts.refusal(request);
     if (badHost) return badHost;
     const head = request.method === "HEAD";

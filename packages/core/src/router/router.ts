@@ -1,7 +1,7 @@
 import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
 import { ConfigurationError, NotFound } from "../http/errors.js";
 import { isServerFailure } from "../http/failure-log.js";
-import { behindProxies, type Scheme } from "../http/forwarded.js";
+import { behindProxies, type OriginOptions, type Scheme } from "../http/forwarded.js";
 import { defaultAllowedHosts, HostCheck, missingHostsMessage } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, type Mountable, withMethod } from "../http/request.js";
@@ -79,7 +79,8 @@ export class Router implements Mountable {
   /** The hosts it answers for; null when none were given outside development (the startup check says so). */
   private readonly allowedHosts: readonly string[] | null;
   private readonly hosts: HostCheck;
-  private readonly scheme: Scheme | undefined;
+  /** How the client's scheme is read behind proxies; undefined when there is nothing to read (no proxy, no scheme). */
+  private readonly proxies: OriginOptions | undefined;
   private readonly cors: CorsOptions | undefined;
   private readonly resources = new Map<string, ResourceEntry>();
 
@@ -91,7 +92,9 @@ export class Router implements Mountable {
     };
     this.allowedHosts = options.allowedHosts ?? defaultAllowedHosts();
     this.hosts = new HostCheck(this.allowedHosts);
-    this.scheme = options.scheme;
+    const { trustedProxies } = this.settings;
+    this.proxies =
+      options.scheme !== undefined || trustedProxies > 0 ? { trustedProxies, scheme: options.scheme } : undefined;
     this.cors = options.cors;
   }
 
@@ -234,7 +237,7 @@ export class Router implements Mountable {
     const entry = match ? this.resources.get(match.resource) : undefined;
     if (!entry && !this.ownsPath(sent.path)) return null;
     // The client's scheme behind a proxy that ends TLS (X-Forwarded-Proto from a trusted proxy).
-    const request = behindProxies(sent, { trustedProxies: this.settings.trustedProxies, scheme: this.scheme });
+    const request = this.proxies ? behindProxies(sent, this.proxies) : sent;
     const badHost = this.hosts.refusal(request);
     if (badHost) return badHost;
     if (isPreflight(request)) {
