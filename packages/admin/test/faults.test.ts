@@ -7,6 +7,7 @@
  * nothing that was refused is there.
  */
 import Database from "better-sqlite3";
+import pg from "pg";
 import { tcpProxy, type TcpProxy, until } from "@viewsets/core/testing";
 import { mountSmallDisk, type SmallDisk, smallDiskSkipReason } from "@viewsets/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,10 +21,19 @@ import {
   postgresDatabase,
   postgresUnavailable,
   sqliteDatabase,
+  USERS,
 } from "./fixture.js";
 import { FRAMEWORKS, type Served, serve } from "./serve.js";
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The test database's URL, through a proxy on `port` of 127.0.0.1. */
+function viaProxy(port: number): string {
+  const url = new URL(PG_URL);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return url.toString();
+}
 
 function expectUnavailable(reply: Reply, what: string): void {
   expect(reply.status, `${what}: ${reply.text}`).toBe(503);
@@ -187,6 +197,7 @@ describe.each(FRAMEWORKS)("the admin under faults on %s", (framework) => {
       const { hostname, port } = new URL(PG_URL);
       proxy = await tcpProxy({ host: hostname, port: Number(port || 5432) });
       database = await postgresDatabase(owner.schema, { port: proxy.port });
+
       admin = fixtureAdmin(database);
       server = await serve(framework, [admin]);
     });
@@ -230,6 +241,41 @@ describe.each(FRAMEWORKS)("the admin under faults on %s", (framework) => {
         expect(await owner.query("SELECT name FROM viewsets_admin_saved_views")).toEqual([]);
       } finally {
         await late.close();
+      }
+    });
+
+    it("answers 503 when the app's users are down, and signs out in the browser all the same", async () => {
+      // The app keeps its users in a database of its own, reached through the proxy; the admin's is up.
+      const users = new pg.Pool({ connectionString: viaProxy(proxy.port), max: 2 });
+      users.on("error", () => {});
+      const lookUp = async (find: () => FixtureUser | undefined) => {
+        await users.query("SELECT 1");
+        return find() ?? null;
+      };
+      const split = await serve(framework, [
+        fixtureAdmin(owner, {
+          users: {
+            verify: (name, password) => lookUp(() => USERS.find((u) => u.username === name && u.password === password)),
+            get: (id) => lookUp(() => USERS.find((u) => String(u.id) === id)),
+            isStaff: (user) => user.isStaff,
+          },
+        }),
+      ]);
+      try {
+        const leaving = new AdminClient(split.url);
+        expect((await leaving.signIn("editor", "pw-editor")).status).toBe(200);
+        proxy.set("down");
+        expectUnavailable(await new AdminClient(split.url).signIn("admin", "pw-admin"), "sign-in");
+        expectUnavailable(await leaving.get("/models"), "models");
+        const out = await leaving.request("DELETE", "/session");
+        expectUnavailable(out, "sign-out");
+        expectCookieCleared(out);
+        proxy.set("up");
+        expect((await leaving.get("/session")).status).toBe(401);
+      } finally {
+        proxy.set("up");
+        await split.close();
+        await users.end();
       }
     });
   });

@@ -98,6 +98,7 @@ export class Admin<User = unknown> implements Mountable {
       ),
       trustedProxies: options.trustedProxies ?? 0,
       bodyLimit: this.bodyLimit,
+      failure: (error, request) => this.answerable(error, request),
     });
     this.savedViews = createSavedViewStore(options.db, statementOptions);
   }

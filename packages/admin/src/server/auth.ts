@@ -62,6 +62,8 @@ export interface SessionAuthOptions<User> {
   readonly signInThrottles: readonly Throttle[];
   readonly trustedProxies: number;
   readonly bodyLimit: number;
+  /** What an error answers (an outage a 503), telling `onError` of a failure; the admin's own rule. */
+  readonly failure: (error: unknown, request: ApiRequest) => unknown;
 }
 
 /**
@@ -162,9 +164,9 @@ export class SessionAuth<User> {
   }
 
   /**
-   * Signs out: the browser forgets the cookie whatever the database says. The session is refused
-   * from then on; when the database cannot delete it now (503), this process refuses it and
-   * deletes it as soon as the database answers. A refused CSRF token changes nothing.
+   * Signs out: the browser forgets the cookie whatever the database says (only a refused CSRF
+   * token changes nothing). The session is refused from then on; when the database cannot delete
+   * it now (503), this process refuses it and deletes it as soon as the database answers.
    */
   async signOut(request: ApiRequest): Promise<ApiResponse> {
     const cleared = { "Set-Cookie": this.clearedCookie(request) };
@@ -173,17 +175,29 @@ export class SessionAuth<User> {
     try {
       principal = await this.principal(request);
     } catch (error) {
-      // The database cannot say whose session it is: only its holder sends the cookie (SameSite).
-      if (!(error instanceof ServiceUnavailable)) throw error;
-      if (token !== undefined) await this.options.sessions.end(token);
-      return withHeaders(errorResponse(signedOutLocally()), cleared);
+      // Nobody can say whose session it is (the database, or the app's users, failed): end it
+      // all the same. Only its holder sends the cookie (SameSite), so no other site can.
+      if (token !== undefined) await this.endQuietly(token, request);
+      const failure = this.options.failure(error, request);
+      return withHeaders(errorResponse(failure instanceof ServiceUnavailable ? signedOutLocally() : failure), cleared);
     }
     if (!principal) return withHeaders(errorResponse(new NotAuthenticated()), cleared);
     this.assertCsrf(request, principal);
-    if (token !== undefined && principal.csrfToken !== null && !(await this.options.sessions.end(token))) {
+    if (token !== undefined && principal.csrfToken !== null && !(await this.endQuietly(token, request))) {
       return withHeaders(errorResponse(signedOutLocally()), cleared);
     }
     return noContent(cleared);
+  }
+
+  /** Ends a session; false when its row is not deleted yet (this process refuses it meanwhile). */
+  private async endQuietly(token: string, request: ApiRequest): Promise<boolean> {
+    try {
+      return await this.options.sessions.end(token);
+    } catch (error) {
+      // Not an outage: said to onError; the session stays refused here and its delete is retried.
+      this.options.failure(error, request);
+      return false;
+    }
   }
 
   /** Ends the user's other sessions (every one but this request's): `{ "ended": n }`. Any signed-in user may. */
