@@ -1,4 +1,4 @@
-import { type Admin, createAdmin } from "@viewsets/admin";
+import { type Admin, type AdminOptions, createAdmin } from "@viewsets/admin";
 import { shopViewSets } from "./app.js";
 import type { ShopDatabase } from "./database.js";
 import { type ShopUser, shopUserById, verifyShopUser } from "./users.js";
@@ -10,11 +10,16 @@ export const ADMIN_PATH = "/admin";
  * filter widgets, categories, and the price-change log (view only). Staff sign in with the
  * users the seed created.
  */
-export function createShopAdmin(db: ShopDatabase): Admin<ShopUser> {
+export function createShopAdmin(
+  db: ShopDatabase,
+  options: Pick<AdminOptions<ShopUser>, "allowedHosts" | "trustedProxies"> = {},
+): Admin<ShopUser> {
   const viewsets = shopViewSets(db);
   const admin = createAdmin<ShopUser>({
     db,
     path: ADMIN_PATH,
+    // The router's hosts and proxies (server.ts): the admin builds links only to those hosts too.
+    ...options,
     users: {
       verify: (username, password) => verifyShopUser(db, username, password),
       get: (id) => shopUserById(db, id),

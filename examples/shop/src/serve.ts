@@ -39,8 +39,10 @@ async function nodeServer(router: Router, framework: Framework, mounts: readonly
     case "koa": {
       const app = new Koa();
       const root = koaAdapter.toKoa(apiRoot);
+      // Koa routes nothing itself: the root answers GET and HEAD, as Express's and Hono's `get` do.
+      const isRead = (method: string) => method === "GET" || method === "HEAD";
       app.use((ctx, next) =>
-        ctx.method === "GET" && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next(),
+        isRead(ctx.method) && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next(),
       );
       koaAdapter.registerRoutes(router, app);
       for (const mounted of mounts) koaAdapter.registerRoutes(mounted, app);

@@ -4,6 +4,7 @@
  *   FRAMEWORK      express (default), koa, hono or fastify
  *   PORT           default 3000
  *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
+ *   TRUSTED_PROXIES how many proxies in front to believe about the client IP and scheme (default 0)
  */
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter } from "./app.js";
@@ -20,15 +21,14 @@ if (!isFramework(framework)) {
 }
 
 const database = openDatabase(databaseFile());
-const admin = createShopAdmin(database.db);
+// Behind a proxy that ends TLS: the same hosts and trusted proxies for the API and the admin.
+const deployment = {
+  allowedHosts: shopAllowedHosts(process.env.ALLOWED_HOSTS),
+  trustedProxies: Number(process.env.TRUSTED_PROXIES || 0),
+};
+const admin = createShopAdmin(database.db, deployment);
 await admin.ready();
-const server = await listen(
-  createShopRouter(database.db, { allowedHosts: shopAllowedHosts(process.env.ALLOWED_HOSTS) }),
-  framework,
-  port,
-  undefined,
-  [admin],
-);
+const server = await listen(createShopRouter(database.db, deployment), framework, port, undefined, [admin]);
 console.log(`shop on ${framework}${database.seeded ? " (seeded a new database)" : ""}: ${server.url}${API_PREFIX}/`);
 console.log(
   `admin: ${server.url}${ADMIN_PATH}/ (sign in as admin or editor, password shop-demo or $SHOP_DEMO_PASSWORD)`,

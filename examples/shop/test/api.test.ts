@@ -56,6 +56,12 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       schema: `${shop.api}/schema/openapi.json`,
       docs: `${shop.api}/schema/docs`,
     });
+    // HEAD as GET, with its length and no body, on every framework.
+    const get = await fetch(`${shop.api}/`);
+    const head = await fetch(`${shop.api}/`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String((await get.arrayBuffer()).byteLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it("filters by exact values and lookups", async () => {

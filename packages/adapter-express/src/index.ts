@@ -6,6 +6,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  runHandler,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -22,7 +23,9 @@ export function toApiRequest(req: Request): ApiRequest {
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: req.headers as Record<string, string | undefined>,
-      origin: `${req.protocol}://${req.headers.host ?? "localhost"}`,
+      // The connection's own scheme, not Express's `trust proxy` reading of X-Forwarded-Proto: the
+      // router believes that header from its own trustedProxies, the same on every adapter.
+      origin: `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`,
       remoteAddress: req.socket.remoteAddress,
       body: parsed ? { kind: "parsed", value: req.body as unknown } : nodeRequestBody(req),
       native: req,
@@ -37,10 +40,10 @@ export function sendApiResponse(res: Response, response: ApiResponse): void {
   writeNodeResponse(res.req, res, response);
 }
 
-/** One core handler as an Express handler. */
+/** One core handler as an Express handler (`app.get(path, ...)` serves HEAD with it too, as GET without the body). */
 export function toExpress(handler: Handler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    handler(toApiRequest(req)).then((response) => sendApiResponse(res, response), next);
+    runHandler(handler, toApiRequest(req)).then((response) => sendApiResponse(res, response), next);
   };
 }
 

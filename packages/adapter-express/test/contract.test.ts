@@ -13,6 +13,7 @@ const adapter: AdapterContractOptions = {
   name: "express",
   async serve(router, options) {
     const app = express();
+    if (options.frameworkTrustsProxy) app.set("trust proxy", true);
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(express.json({ limit: "2mb" }));
     if (options.appUser !== undefined) {

@@ -15,6 +15,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  withMethod,
   writeNodeResponse,
 } from "@viewsets/core";
 import type {
@@ -47,8 +48,9 @@ export function toApiRequest(request: FastifyRequest, reply: FastifyReply): ApiR
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: headers as Record<string, string | undefined>,
-      // `protocol` honours Fastify's trustProxy; the host is the request's own, as on the other adapters.
-      origin: `${request.protocol}://${headers.host ?? headers[":authority"] ?? "localhost"}`,
+      // The connection's own scheme, not Fastify's `trustProxy` reading of X-Forwarded-Proto: the
+      // router believes that header from its own trustedProxies, the same on every adapter.
+      origin: `${(raw.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"}://${headers.host ?? headers[":authority"] ?? "localhost"}`,
       remoteAddress: raw.socket?.remoteAddress,
       body: parsed !== undefined ? { kind: "parsed", value: parsed } : nodeRequestBody(raw),
       native: request,
@@ -84,10 +86,17 @@ export function sendApiResponse(reply: FastifyReply, response: ApiResponse): Fas
   return reply.send(body);
 }
 
-/** One core handler as a Fastify route handler (`app.get(path, toFastify(handler))`). */
+/**
+ * One core handler as a Fastify route handler (`app.get(path, toFastify(handler))`). HEAD runs it
+ * as GET, and the body goes to Fastify's HEAD route, which leaves it out and sends its length.
+ */
 export function toFastify(handler: Handler): RouteHandlerMethod {
   // The reply is returned: Fastify then waits for it instead of sending the handler's result.
-  return (request, reply) => handler(toApiRequest(request, reply)).then((response) => sendApiResponse(reply, response));
+  return (request, reply) => {
+    const sent = toApiRequest(request, reply);
+    const asGet = sent.method === "HEAD" ? withMethod(sent, "GET") : sent;
+    return handler(asGet).then((response) => sendApiResponse(reply, response));
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { registerRoutes, toFastify } from "../src/index.js";
 const adapter: AdapterContractOptions = {
   name: "fastify",
   async serve(router, options) {
-    const app = Fastify();
+    const app = Fastify(options.frameworkTrustsProxy ? { trustProxy: true } : {});
     if (options.cors) {
       // @fastify/cors allows only GET, HEAD and POST unless told (the cors of Express and Koa allow
       // all six), and sends `Vary: Origin` only for an origin it chooses from a list.

@@ -10,6 +10,7 @@ import {
   NodeApiRequest,
   nodeRequestBody,
   type RequestBody,
+  runHandler,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
@@ -108,13 +109,14 @@ function answer(c: Context, response: ApiResponse, first: boolean): Response {
   return body === null ? c.body(null, status, headers) : c.body(body, status, headers);
 }
 
-/** One core handler as a Hono handler, mounted as one (`app.get(path, toHono(handler))`). */
+/** One core handler as a Hono handler, mounted as one (`app.get(path, toHono(handler))`; HEAD runs it as GET). */
 export function toHono(handler: Handler): MiddlewareHandler {
   // Not async functions, here and below: the core's promise is followed with one step, not an
   // await and the function's own promise after it (each a turn of the microtask queue).
   return (c: Context) => {
     const request = requestOf(c);
-    const answered = request instanceof Promise ? request.then(handler) : handler(request);
+    const answered =
+      request instanceof Promise ? request.then((read) => runHandler(handler, read)) : runHandler(handler, request);
     return Promise.resolve(answered).then((response) => answer(c, response, c.req.routeIndex === 0));
   };
 }

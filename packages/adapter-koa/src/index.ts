@@ -7,6 +7,7 @@ import {
   type Mountable,
   NodeApiRequest,
   nodeRequestBody,
+  runHandler,
   writeNodeResponse,
 } from "@viewsets/core";
 import type { Context, Middleware, Next } from "koa";
@@ -52,7 +53,9 @@ export function toApiRequest(ctx: Context): ApiRequest {
       path: q === -1 ? url : url.slice(0, q),
       rawQuery: q === -1 ? "" : url.slice(q + 1),
       headers: ctx.req.headers as Record<string, string | undefined>,
-      origin: `${ctx.protocol}://${ctx.req.headers.host ?? "localhost"}`,
+      // The connection's own scheme, not Koa's `app.proxy` reading of X-Forwarded-Proto: the router
+      // believes that header from its own trustedProxies, the same on every adapter.
+      origin: `${(ctx.req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${ctx.req.headers.host ?? "localhost"}`,
       remoteAddress: ctx.req.socket.remoteAddress,
       body: parsedBody !== undefined ? { kind: "parsed", value: parsedBody } : nodeRequestBody(ctx.req),
       native: ctx,
@@ -83,11 +86,14 @@ export function sendApiResponse(ctx: Context, response: ApiResponse): void {
   if (length !== undefined) ctx.set("Content-Length", length);
 }
 
-/** One core handler as a Koa middleware. */
+/**
+ * One core handler as a Koa middleware. Koa routes nothing itself: mount it for GET and HEAD
+ * (@koa/router's `get` does both); HEAD runs it as GET and answers without the body.
+ */
 export function toKoa(handler: Handler): Middleware {
   return async (ctx: Context) => {
     quietDisconnects(ctx);
-    sendApiResponse(ctx, await handler(toApiRequest(ctx)));
+    sendApiResponse(ctx, await runHandler(handler, toApiRequest(ctx)));
   };
 }
 

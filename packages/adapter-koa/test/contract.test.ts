@@ -14,6 +14,7 @@ const adapter: AdapterContractOptions = {
   name: "koa",
   async serve(router, options) {
     const app = new Koa();
+    if (options.frameworkTrustsProxy) app.proxy = true;
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(bodyParser({ jsonLimit: "2mb" }));
     if (options.appUser !== undefined) {
@@ -24,7 +25,9 @@ const adapter: AdapterContractOptions = {
     }
     const handlers = Object.entries(options.handlers ?? {});
     app.use(async (ctx, next) => {
-      const handler = handlers.find(([path]) => ctx.method === "GET" && ctx.path === path)?.[1];
+      // Koa routes nothing itself: a GET route serves HEAD too, as @koa/router's `get` does.
+      const get = ctx.method === "GET" || ctx.method === "HEAD";
+      const handler = handlers.find(([path]) => get && ctx.path === path)?.[1];
       if (handler) await toKoa(handler)(ctx, next);
       else await next();
     });

@@ -12,6 +12,7 @@ import {
   seedRows,
   STATUSES,
 } from "./fixture.js";
+import { runSecurityContract } from "./security-contract.js";
 import { type Framework, type Served, serve } from "./serve.js";
 
 export interface AdminContractOptions {
@@ -590,6 +591,16 @@ export function runAdminContract(options: AdminContractOptions): void {
           expect(reply.status, asset).toBe(200);
           expect(reply.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         }
+        // HEAD as GET: the same length, no body (pages and assets alike, on every adapter).
+        for (const path of ["/admin/", "/admin/products/", ...assets]) {
+          const get = await fetch(`${server.url}${path}`);
+          const length = (await get.arrayBuffer()).byteLength;
+          const head = await fetch(`${server.url}${path}`, { method: "HEAD" });
+          expect(head.status, path).toBe(200);
+          expect(head.headers.get("content-length"), path).toBe(String(length));
+          expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+          expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+        }
         expectProblem(await call(`${server.url}/admin/assets/nothing.js`, "GET"), 404);
         expectProblem(await call(`${server.url}/admin/assets/..%2fpackage.json`, "GET"), 404);
         expectProblem(await call(`${server.url}/admin/api/nothing`, "GET"), 404);
@@ -597,4 +608,5 @@ export function runAdminContract(options: AdminContractOptions): void {
       });
     });
   });
+  runSecurityContract(options);
 }

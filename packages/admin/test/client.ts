@@ -37,8 +37,8 @@ export class AdminClient {
     readonly apiPath = "/admin/api",
   ) {}
 
-  async signIn(username: string, password: string): Promise<Reply> {
-    const reply = await call(`${this.base}${this.apiPath}/session`, "POST", { username, password });
+  async signIn(username: string, password: string, headers: Record<string, string> = {}): Promise<Reply> {
+    const reply = await call(`${this.base}${this.apiPath}/session`, "POST", { username, password }, headers);
     if (reply.status === 200) {
       this.cookie = (reply.headers.get("set-cookie") ?? "").split(";")[0]!;
       this.csrfToken = reply.json.csrfToken;
@@ -57,4 +57,45 @@ export class AdminClient {
   get(path: string): Promise<Reply> {
     return this.request("GET", path);
   }
+}
+
+/**
+ * A request naming `host` in its Host header (fetch will not send a forged one), answered before
+ * the client closes its side: unlike a raw socket's half-close, a slow answer (PostgreSQL) still
+ * arrives.
+ */
+export async function callWithHost(
+  url: string,
+  method: string,
+  host: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Reply> {
+  const { request } = await import("node:http");
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const sent = { ...headers, host, ...(text === undefined ? {} : { "content-type": "application/json" }) };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, headers: sent }, (incoming) => {
+      let answer = "";
+      incoming.setEncoding("utf8");
+      incoming.on("data", (chunk: string) => {
+        answer += chunk;
+      });
+      incoming.on("end", () => {
+        let json: unknown;
+        try {
+          json = answer === "" ? undefined : JSON.parse(answer);
+        } catch {
+          json = undefined;
+        }
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        resolve({ status: incoming.statusCode ?? 0, headers: responseHeaders, text: answer, json });
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(text);
+  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bearerTokenAuthentication } from "@viewsets/core";
 import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
-import Database from "better-sqlite3";
+import { openSqlite } from "@viewsets/drizzle/sqlite";
 import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import {
@@ -126,6 +126,10 @@ function pgSchemaTables() {
 /** A database with the suite's tables, seeded; `reopen` gives a second connection to the same data. */
 export interface FixtureDatabase {
   readonly dialect: "sqlite" | "pg";
+  /** SQLite: the database's file. */
+  readonly file?: string;
+  /** PostgreSQL: the schema of its tables. */
+  readonly schema?: string;
   readonly db: AdminDatabase;
   readonly tables: ReturnType<typeof sqliteSchema> | ReturnType<typeof pgSchemaTables>;
   reopen(): Promise<FixtureDatabase>;
@@ -134,12 +138,15 @@ export interface FixtureDatabase {
   close(): Promise<void>;
 }
 
-export async function sqliteDatabase(file?: string): Promise<FixtureDatabase> {
-  const dir = file ? undefined : mkdtempSync(join(tmpdir(), "viewsets-admin-"));
-  const path = file ?? join(dir!, "admin.sqlite");
-  const client = new Database(path);
-  client.pragma("journal_mode = WAL");
-  client.pragma("foreign_keys = ON");
+/**
+ * A SQLite file with the suite's tables, seeded (or the existing `file`, unseeded), opened as apps
+ * open theirs (`openSqlite`: WAL, foreign keys, a 5 ms busy timeout). `directory` puts a new file
+ * there (a small disk) rather than in a new temporary directory.
+ */
+export async function sqliteDatabase(file?: string, options: { directory?: string } = {}): Promise<FixtureDatabase> {
+  const dir = file || options.directory ? undefined : mkdtempSync(join(tmpdir(), "viewsets-admin-"));
+  const path = file ?? join(options.directory ?? dir!, "admin.sqlite");
+  const client = openSqlite(path);
   const tables = sqliteSchema();
   if (!file) {
     for (const statement of tables.ddl) client.exec(statement);
@@ -156,6 +163,7 @@ export async function sqliteDatabase(file?: string): Promise<FixtureDatabase> {
   const db = drizzleSqlite(client);
   return {
     dialect: "sqlite",
+    file: path,
     db,
     tables,
     reopen: () => sqliteDatabase(path),
@@ -167,10 +175,19 @@ export async function sqliteDatabase(file?: string): Promise<FixtureDatabase> {
   };
 }
 
-/** A PostgreSQL database in a schema of its own (the admin's tables land there too, through search_path). */
-export async function postgresDatabase(schema?: string): Promise<FixtureDatabase> {
+/**
+ * A PostgreSQL database in a schema of its own (the admin's tables land there too, through
+ * search_path); with `schema`, that existing one. `port` connects through another port of
+ * 127.0.0.1 (a proxy a test can break) instead of the server's own.
+ */
+export async function postgresDatabase(schema?: string, options: { port?: number } = {}): Promise<FixtureDatabase> {
   const name = schema ?? `viewsets_admin_${randomBytes(6).toString("hex")}`;
-  const pool = new pg.Pool({ connectionString: PG_URL, max: 6, options: `-c search_path=${name}` });
+  const url = new URL(PG_URL);
+  if (options.port !== undefined) {
+    url.hostname = "127.0.0.1";
+    url.port = String(options.port);
+  }
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 6, options: `-c search_path=${name}` });
   pool.on("error", () => {});
   const tables = pgSchemaTables();
   if (!schema) {
@@ -189,6 +206,7 @@ export async function postgresDatabase(schema?: string): Promise<FixtureDatabase
   const db = drizzlePg(pool);
   return {
     dialect: "pg",
+    schema: name,
     db: db as unknown as AdminDatabase,
     tables,
     reopen: () => postgresDatabase(name),

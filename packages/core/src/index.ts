@@ -51,7 +51,23 @@ export {
   nodeRequestBody,
   writeNodeResponse,
 } from "./http/node.js";
-export { describeFailure } from "./http/failure-log.js";
+export { describeFailure, isServerFailure } from "./http/failure-log.js";
+export {
+  defaultAllowedHosts,
+  HostCheck,
+  hostName,
+  isHostAllowed,
+  LOCAL_HOSTS,
+  missingHostsMessage,
+} from "./http/hosts.js";
+export {
+  behindProxies,
+  clientOrigin,
+  forwardedScheme,
+  type OriginOptions,
+  type Scheme,
+  withOrigin,
+} from "./http/forwarded.js";
 
 // Models and serializers.
 export {
@@ -165,6 +181,7 @@ export type {
 export type { BulkCreateOptions } from "./viewsets/bulk-create.js";
 export { DEFAULT_BULK_MAX_ITEMS } from "./viewsets/bulk-create.js";
 export { Router } from "./router/router.js";
+export { headResponse, runHandler } from "./router/answers.js";
 export type { RouterOptions } from "./router/router.js";
 export { checkViewSetConfiguration } from "./checks/check-configuration.js";
 

@@ -2,14 +2,21 @@ import {
   type ApiRequest,
   type ApiResponse,
   ApiError,
-  type Authenticator,
+  behindProxies,
   ConfigurationError,
+  contextOf,
+  defaultAllowedHosts,
   DEFAULT_BODY_LIMIT,
   errorResponse,
   type FieldDef,
+  headResponse,
+  HostCheck,
+  isServerFailure,
   MethodNotAllowed,
+  missingHostsMessage,
   type Mountable,
   NotFound,
+  type OriginOptions,
   queryParamsOf,
   resolveSettings,
   sendJSON,
@@ -17,9 +24,10 @@ import {
   type ViewSettings,
   withMethod,
 } from "@viewsets/core";
-import { MemoryThrottleStore, type ThrottleStore } from "@viewsets/core/throttling";
+import { MemoryThrottleStore } from "@viewsets/core/throttling";
+import { outageOf, serviceUnavailable } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
-import { type AdminUsers, SessionAuth, signInThrottles } from "./auth.js";
+import { SessionAuth, signInThrottles } from "./auth.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
 import { facetsOf } from "./facets.js";
@@ -27,33 +35,10 @@ import { lookupOf } from "./lookup.js";
 import { type AdminModel, describeModel } from "./models.js";
 import { AdminViewSet, serveRows } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
-import { createSessionStore } from "./session.js";
-import { type AdminDatabase, ensureAdminTables } from "./tables.js";
+import { createSessionStore, type SessionStore } from "./session.js";
+import type { AdminOptions } from "./options.js";
+import { backgroundContext, ensureAdminTables } from "./tables.js";
 import { serveSavedViews } from "./views-api.js";
-
-export interface AdminOptions<User> {
-  /** The app's drizzle database (SQLite or PostgreSQL): the admin keeps its sessions and saved views there. */
-  readonly db: AdminDatabase;
-  /** How people sign in, and who is staff. */
-  readonly users: AdminUsers<User>;
-  /** Where the admin is mounted (default `/admin`). */
-  readonly path?: string;
-  /** The app's own authenticators (a bearer token): their users need no session and no CSRF token. */
-  readonly authentication?: readonly Authenticator[];
-  /** A session ends after this long without a request (default two weeks). */
-  readonly sessionIdleTimeoutMs?: number;
-  /** Sign-in attempts allowed per client IP and per username (default `20/min` and `10/min`). */
-  readonly signInRates?: { readonly ip?: string; readonly username?: string };
-  /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
-  readonly throttleStore?: ThrottleStore;
-  /** How many proxies in front of the app may be believed about the client IP. */
-  readonly trustedProxies?: number;
-  readonly bodyLimit?: number;
-  /** Told about every error that became a 500 (the response itself says nothing of it). */
-  readonly onError?: (error: unknown, request: ApiRequest) => void;
-  /** The clock date presets resolve against (tests pin it). */
-  readonly now?: () => Date;
-}
 
 const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
 const COOKIE_NAME = "viewsets_admin_session";
@@ -73,24 +58,36 @@ export class Admin<User = unknown> implements Mountable {
   private readonly models = new Map<string, AdminModel>();
   private readonly settings: ViewSettings;
   private readonly auth: SessionAuth<User>;
+  private readonly sessions: SessionStore;
   private readonly savedViews: SavedViewStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
+  private readonly allowedHosts: readonly string[] | null;
+  private readonly hosts: HostCheck;
+  private readonly proxies: OriginOptions;
   private tables: Promise<void> | undefined;
   private assets: UiAssets | undefined;
 
   constructor(private readonly options: AdminOptions<User>) {
     this.path = normalizePath(options.path ?? "/admin");
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    this.allowedHosts = options.allowedHosts ?? defaultAllowedHosts();
+    this.hosts = new HostCheck(this.allowedHosts);
+    this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
     this.settings = resolveSettings({
       bodyLimit: this.bodyLimit,
       ...(options.onError ? { onError: options.onError } : {}),
     });
     const store = options.throttleStore ?? new MemoryThrottleStore();
+    const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
+    this.sessions = createSessionStore(options.db, {
+      ...statementOptions,
+      idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
+    });
     this.auth = new SessionAuth({
       users: options.users,
-      sessions: createSessionStore(options.db, { idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS }),
+      sessions: this.sessions,
       path: this.path,
       cookieName: COOKIE_NAME,
       idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
@@ -101,8 +98,9 @@ export class Admin<User = unknown> implements Mountable {
       ),
       trustedProxies: options.trustedProxies ?? 0,
       bodyLimit: this.bodyLimit,
+      failure: (error, request) => this.answerable(error, request),
     });
-    this.savedViews = createSavedViewStore(options.db);
+    this.savedViews = createSavedViewStore(options.db, statementOptions);
   }
 
   /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
@@ -122,7 +120,10 @@ export class Admin<User = unknown> implements Mountable {
       name: m.name,
       config: m.viewset.config,
     }));
-    return checkAdmin(registrations);
+    const problems = checkAdmin(registrations);
+    if (this.allowedHosts !== null) return problems;
+    const hosts = missingHostsMessage("viewsets admin");
+    return new ConfigurationError(problems ? `${problems.message}\n${hosts}` : hosts);
   }
 
   assertReady(): void {
@@ -130,25 +131,57 @@ export class Admin<User = unknown> implements Mountable {
     if (error) throw error;
   }
 
-  /** Creates the admin's tables when missing; the first request that needs them waits for it. */
+  /**
+   * Creates the admin's tables when missing; the first request that needs them waits for it. When
+   * the database cannot (it is down), the next call tries again.
+   */
   ready(): Promise<void> {
-    return (this.tables ??= ensureAdminTables(this.options.db));
+    this.tables ??= ensureAdminTables(this.options.db).catch((error: unknown) => {
+      this.tables = undefined;
+      throw error;
+    });
+    return this.tables;
   }
 
-  async handle(request: ApiRequest): Promise<ApiResponse | null> {
-    const { path } = request;
+  /**
+   * Ends every session of a user (their id as `users.idOf` gives it): call it when the user's
+   * password changes, or the account is disabled. Resolves with how many there were; rejects
+   * (a 503 `ServiceUnavailable` for an outage) when the database cannot delete them.
+   */
+  endSessions(userId: string | number): Promise<number> {
+    return this.ready().then(() => this.sessions.endAll(backgroundContext(), String(userId)));
+  }
+
+  async handle(sent: ApiRequest): Promise<ApiResponse | null> {
+    const { path } = sent;
     if (path !== this.path && !path.startsWith(`${this.path}/`)) return null;
+    // The client's scheme behind a proxy that ends TLS, then the Host check, as a router does.
+    const request = behindProxies(sent, this.proxies);
+    const badHost = this.hosts.refusal(request);
+    if (badHost) return badHost;
     const head = request.method === "HEAD";
     const routed: ApiRequest = head ? withMethod(request, "GET") : request;
     let response: ApiResponse;
     try {
       response = await this.route(routed, path.slice(this.path.length));
     } catch (error) {
-      if (!(error instanceof ApiError)) this.settings.onError(error, request);
-      response = errorResponse(error);
+      response = errorResponse(this.answerable(error, request));
     }
-    if (head) response.body = null;
-    return response;
+    // GET's headers and the length of the body left out, on every adapter (Koa would say 0).
+    return head ? headResponse(response) : response;
+  }
+
+  /**
+   * What an error answers: an outage anywhere (the admin's tables, the app's `users` over the same
+   * database) is a 503 with `Retry-After`, as the REST API answers; anything else not an ApiError
+   * is told to `onError` and answers 500.
+   */
+  private answerable(error: unknown, request: ApiRequest): unknown {
+    if (error instanceof ApiError) return error;
+    const outage = outageOf(error);
+    if (outage) return serviceUnavailable(outage);
+    if (isServerFailure(error, request)) this.settings.onError(error, request);
+    return error;
   }
 
   private async route(request: ApiRequest, rest: string): Promise<ApiResponse> {
@@ -201,6 +234,10 @@ export class Admin<User = unknown> implements Mountable {
       if (request.method === "DELETE") return this.auth.signOut(request);
       throw new MethodNotAllowed(request.method, ["GET", "POST", "DELETE"]);
     }
+    if (first === "session" && model === "others" && segments.length === 2) {
+      if (request.method !== "DELETE") throw new MethodNotAllowed(request.method, ["DELETE"]);
+      return this.auth.endOtherSessions(request);
+    }
     // An unknown route is 404 before anyone is asked who they are.
     if (first !== "models" && first !== "saved-views") throw new NotFound();
     const principal = await this.auth.authorize(request);
@@ -213,6 +250,7 @@ export class Admin<User = unknown> implements Mountable {
       const entry = this.model(model);
       return serveSavedViews({
         request,
+        ctx: contextOf(request),
         store: this.savedViews,
         userId: principal.id,
         model: entry.name,

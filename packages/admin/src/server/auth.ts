@@ -2,16 +2,29 @@ import {
   type ApiRequest,
   type ApiResponse,
   type Authenticator,
+  contextOf,
+  errorResponse,
   NotAuthenticated,
   noContent,
   PermissionDenied,
   readJSONBody,
   sendJSON,
+  ServiceUnavailable,
+  textProblem,
   ValidationError,
 } from "@viewsets/core";
-import { checkThrottles, clientIp, rateThrottle, type Throttle, type ThrottleStore } from "@viewsets/core/throttling";
+import {
+  checkThrottles,
+  clientIp,
+  ipBucket,
+  rateThrottle,
+  type Throttle,
+  type ThrottleStore,
+} from "@viewsets/core/throttling";
+import { clearedSessionCookie, readCookie, sessionCookie } from "./cookies.js";
 import { csrfTokenMatches } from "./csrf.js";
-import { clearedSessionCookie, readCookie, type SessionStore, sessionCookie } from "./session.js";
+import { codePointLength } from "./text.js";
+import type { SessionStore } from "./session.js";
 
 /** How the app signs people in: the admin never sees a password store of its own. */
 export interface AdminUsers<User> {
@@ -36,6 +49,8 @@ export interface AdminPrincipal<User = unknown> {
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const INVALID_CREDENTIALS = "Invalid username or password.";
+/** Longer than any token the admin makes: such a cookie is not looked up. */
+const MAX_TOKEN_LENGTH = 200;
 
 export interface SessionAuthOptions<User> {
   readonly users: AdminUsers<User>;
@@ -47,23 +62,38 @@ export interface SessionAuthOptions<User> {
   readonly signInThrottles: readonly Throttle[];
   readonly trustedProxies: number;
   readonly bodyLimit: number;
+  /** What an error answers (an outage a 503), telling `onError` of a failure; the admin's own rule. */
+  readonly failure: (error: unknown, request: ApiRequest) => unknown;
 }
 
-/** Per-IP and per-username limits on sign-in attempts, counted in `store`. */
+/**
+ * Limits on sign-in attempts, counted in `store`: per client IP over every username (one address
+ * cannot try many accounts), and per username from one client IP (one address cannot guess one
+ * account's password). No limit is per username alone: then anyone could lock a known user out,
+ * while the user, signing in from an address that has not been guessing, is never refused
+ * (django-axes' "username and IP address" combination).
+ */
 export function signInThrottles(rates: { ip: string; username: string }, store: ThrottleStore): Throttle[] {
   return [
-    rateThrottle({ scope: "admin-sign-in-ip", rate: rates.ip, store, identify: (subject) => subject.ip ?? "unknown" }),
+    rateThrottle({ scope: "admin-sign-in-ip", rate: rates.ip, store, identify: (subject) => ipBucket(subject.ip) }),
     rateThrottle({
-      scope: "admin-sign-in-user",
+      scope: "admin-sign-in-user-ip",
       rate: rates.username,
       store,
-      identify: (subject) => (typeof subject.userId === "string" ? subject.userId : null),
+      identify: (subject) => (typeof subject.userId === "string" ? `${ipBucket(subject.ip)} ${subject.userId}` : null),
     }),
   ];
 }
 
 function isSecure(request: ApiRequest): boolean {
   return request.origin.startsWith("https:");
+}
+
+/** A sign-in field's problem (missing, too long, not storable text), or null. */
+function credentialProblem(value: unknown, max: number): string | null {
+  if (typeof value !== "string" || value === "") return "This field is required.";
+  if (codePointLength(value) > max) return `Ensure this field has no more than ${max} characters.`;
+  return textProblem(value);
 }
 
 /** Sign-in, session check and sign-out: ADMIN.md's `/api/session`. */
@@ -83,7 +113,7 @@ export class SessionAuth<User> {
     };
   }
 
-  private idOf(user: User): string {
+  idOf(user: User): string {
     const { users } = this.options;
     return String(users.idOf ? users.idOf(user) : (user as Record<string, unknown>).id);
   }
@@ -98,22 +128,32 @@ export class SessionAuth<User> {
     });
   }
 
+  private clearedCookie(request: ApiRequest): string {
+    return clearedSessionCookie({ name: this.options.cookieName, path: this.options.path, secure: isSecure(request) });
+  }
+
+  /** The session token of a request's cookie, when it can be one. */
+  private tokenOf(request: ApiRequest): string | undefined {
+    const token = readCookie(request.headers, this.options.cookieName);
+    return token === undefined || token.length > MAX_TOKEN_LENGTH ? undefined : token;
+  }
+
   async signIn(request: ApiRequest): Promise<ApiResponse> {
     const body = await readJSONBody(request, this.options.bodyLimit);
     const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
     const { username, password } = fields as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
-    if (typeof username !== "string" || username === "") errors.username = ["This field is required."];
-    else if (username.length > 150) errors.username = ["Ensure this field has no more than 150 characters."];
-    if (typeof password !== "string" || password === "") errors.password = ["This field is required."];
-    else if (password.length > 1024) errors.password = ["Ensure this field has no more than 1024 characters."];
+    const usernameProblem = credentialProblem(username, 150);
+    const passwordProblem = credentialProblem(password, 1024);
+    if (usernameProblem) errors.username = [usernameProblem];
+    if (passwordProblem) errors.password = [passwordProblem];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const ip = clientIp(request, this.options.trustedProxies);
     const name = (username as string).toLowerCase();
     await checkThrottles(this.options.signInThrottles, { request, ip, user: undefined, userId: name });
     const user = await this.options.users.verify(username as string, password as string);
     if (user === null || user === undefined) throw new NotAuthenticated(INVALID_CREDENTIALS);
-    const { token, csrfToken } = await this.options.sessions.create(this.idOf(user));
+    const { token, csrfToken } = await this.options.sessions.create(contextOf(request), this.idOf(user));
     return sendJSON(200, this.wire(user, csrfToken), { "Set-Cookie": this.cookie(request, token) });
   }
 
@@ -123,18 +163,51 @@ export class SessionAuth<User> {
     return sendJSON(200, this.wire(principal.user as User, principal.csrfToken));
   }
 
+  /**
+   * Signs out: the browser forgets the cookie whatever the database says (only a refused CSRF
+   * token changes nothing). The session is refused from then on; when the database cannot delete
+   * it now (503), this process refuses it and deletes it as soon as the database answers.
+   */
   async signOut(request: ApiRequest): Promise<ApiResponse> {
+    const cleared = { "Set-Cookie": this.clearedCookie(request) };
+    const token = this.tokenOf(request);
+    let principal: AdminPrincipal<User> | null;
+    try {
+      principal = await this.principal(request);
+    } catch (error) {
+      // Nobody can say whose session it is (the database, or the app's users, failed): end it
+      // all the same. Only its holder sends the cookie (SameSite), so no other site can.
+      if (token !== undefined) await this.endQuietly(token, request);
+      const failure = this.options.failure(error, request);
+      return withHeaders(errorResponse(failure instanceof ServiceUnavailable ? signedOutLocally() : failure), cleared);
+    }
+    if (!principal) return withHeaders(errorResponse(new NotAuthenticated()), cleared);
+    this.assertCsrf(request, principal);
+    if (token !== undefined && principal.csrfToken !== null && !(await this.endQuietly(token, request))) {
+      return withHeaders(errorResponse(signedOutLocally()), cleared);
+    }
+    return noContent(cleared);
+  }
+
+  /** Ends a session; false when its row is not deleted yet (this process refuses it meanwhile). */
+  private async endQuietly(token: string, request: ApiRequest): Promise<boolean> {
+    try {
+      return await this.options.sessions.end(token);
+    } catch (error) {
+      // Not an outage: said to onError; the session stays refused here and its delete is retried.
+      this.options.failure(error, request);
+      return false;
+    }
+  }
+
+  /** Ends the user's other sessions (every one but this request's): `{ "ended": n }`. Any signed-in user may. */
+  async endOtherSessions(request: ApiRequest): Promise<ApiResponse> {
     const principal = await this.principal(request);
     if (!principal) throw new NotAuthenticated();
     this.assertCsrf(request, principal);
-    const token = readCookie(request.headers, this.options.cookieName);
-    if (token !== undefined && principal.csrfToken !== null) await this.options.sessions.delete(token);
-    const cleared = clearedSessionCookie({
-      name: this.options.cookieName,
-      path: this.options.path,
-      secure: isSecure(request),
-    });
-    return noContent({ "Set-Cookie": cleared });
+    const current = principal.csrfToken === null ? undefined : this.tokenOf(request);
+    const ended = await this.options.sessions.endAll(contextOf(request), principal.id, current);
+    return sendJSON(200, { ended });
   }
 
   /** The app's authenticators first (a bearer token needs no CSRF token), then the session cookie. */
@@ -143,9 +216,9 @@ export class SessionAuth<User> {
       const result = await authenticator.authenticate(request);
       if (result) return { user: result.user as User, id: this.idOf(result.user as User), csrfToken: null };
     }
-    const token = readCookie(request.headers, this.options.cookieName);
-    if (token === undefined || token.length > 200) return null;
-    const session = await this.options.sessions.read(token);
+    const token = this.tokenOf(request);
+    if (token === undefined) return null;
+    const session = await this.options.sessions.read(contextOf(request), token);
     if (!session) return null;
     const user = await this.options.users.get(session.userId);
     if (user === null || user === undefined) return null;
@@ -167,4 +240,15 @@ export class SessionAuth<User> {
     const sent = request.headers["x-csrf-token"];
     if (!csrfTokenMatches(sent, principal.csrfToken)) throw new PermissionDenied("CSRF token missing or incorrect.");
   }
+}
+
+/** The 503 of a sign-out the database could not record yet. */
+function signedOutLocally(): ServiceUnavailable {
+  return new ServiceUnavailable(
+    "Signed out in this browser. The database did not answer: the server ends the session as soon as it does.",
+  );
+}
+
+function withHeaders(response: ApiResponse, headers: Record<string, string>): ApiResponse {
+  return { ...response, headers: { ...response.headers, ...headers } };
 }

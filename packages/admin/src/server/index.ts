@@ -1,4 +1,5 @@
-export { Admin, type AdminOptions, createAdmin } from "./admin.js";
+export { Admin, createAdmin } from "./admin.js";
+export type { AdminOptions } from "./options.js";
 export type { AdminPrincipal, AdminUsers } from "./auth.js";
 export { CHOICE_WIDGETS, type ListFilterEntry, type ModelConfig, WIDGETS_BY_TYPE, type Widget } from "./config.js";
 export { CONTENT_SECURITY_POLICY } from "./assets.js";

@@ -6,6 +6,7 @@ import {
   type QueryParams,
   querySetOf,
   type RequestContext,
+  textProblem,
   ValidationError,
 } from "@viewsets/core";
 import { labelsOf } from "./labels.js";
@@ -20,6 +21,13 @@ const MAX_QUERY = 200;
 export interface LookupResult {
   results: { id: unknown; label: string }[];
   more: boolean;
+}
+
+/** The first `max` UTF-16 units of a text, never half a character. */
+function truncated(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 function limitOf(params: QueryParams): number {
@@ -64,7 +72,11 @@ export async function lookupOf(
     return { results: results.filter((r, i) => results.indexOf(r) === i), more: false };
   }
   const limit = limitOf(params);
-  const q = (params.get("q")?.[0] ?? "").trim().slice(0, MAX_QUERY);
+  const sent = (params.get("q")?.[0] ?? "").trim();
+  // The REST API's rule for search text: a NUL or an unpaired surrogate is a 400, before any SQL.
+  const problem = textProblem(sent);
+  if (problem) throw new ValidationError({ q: [problem] });
+  const q = truncated(sent, MAX_QUERY);
   const labelField = labelFieldOf(target);
   const { primaryKey } = target.config.model;
   const labelDef = (target.config.model.fields as Record<string, FieldDef>)[labelField];

@@ -1,5 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AdminDatabase, isUniqueViolation, lazyStatements, type Row, SAVED_VIEWS } from "./tables.js";
+import type { RequestContext } from "@viewsets/core";
+import {
+  type AdminDatabase,
+  isUniqueViolation,
+  lazyStatements,
+  type Row,
+  SAVED_VIEWS,
+  type StatementOptions,
+} from "./tables.js";
 
 /** A saved view on the wire (ADMIN.md). */
 export interface SavedView {
@@ -24,13 +32,24 @@ export interface SavedViewInput {
 
 /** Each user's views of each model; a view that is not the user's is never found. */
 export interface SavedViewStore {
-  list(userId: string, model: string): Promise<SavedView[]>;
+  list(ctx: RequestContext, userId: string, model: string): Promise<SavedView[]>;
   /** Creates the view, or updates the user's view of that name: `created` says which. */
-  save(userId: string, model: string, input: SavedViewInput & { readonly name: string }): Promise<SavedViewSaved>;
+  save(
+    ctx: RequestContext,
+    userId: string,
+    model: string,
+    input: SavedViewInput & { readonly name: string },
+  ): Promise<SavedViewSaved>;
   /** The view changed; null when it is not the user's; "conflict" when another of their views has the name. */
-  patch(userId: string, model: string, id: number, input: SavedViewInput): Promise<SavedView | null | "conflict">;
+  patch(
+    ctx: RequestContext,
+    userId: string,
+    model: string,
+    id: number,
+    input: SavedViewInput,
+  ): Promise<SavedView | null | "conflict">;
   /** Whether the user's view existed (and is now gone). */
-  remove(userId: string, model: string, id: number): Promise<boolean>;
+  remove(ctx: RequestContext, userId: string, model: string, id: number): Promise<boolean>;
 }
 
 export interface SavedViewSaved {
@@ -56,14 +75,17 @@ function wire(row: Row): SavedView {
   };
 }
 
-export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
-  const statements = lazyStatements(db);
+export function createSavedViewStore(db: AdminDatabase, options: StatementOptions = {}): SavedViewStore {
+  const statements = lazyStatements(db, options);
   // better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1.
   const bool = (value: boolean) => (statements.dialect() === "pg" ? value : value ? 1 : 0);
   const own = (userId: string, model: string) => sql`user_id = ${userId} AND model = ${model}`;
 
-  async function read(userId: string, model: string, id: number): Promise<SavedView | null> {
-    const [row] = await statements.all(sql`SELECT ${COLUMNS} FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`);
+  async function read(ctx: RequestContext, userId: string, model: string, id: number): Promise<SavedView | null> {
+    const [row] = await statements.all(
+      ctx,
+      sql`SELECT ${COLUMNS} FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`,
+    );
     return row ? wire(row) : null;
   }
 
@@ -82,17 +104,23 @@ export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
    * transaction, or clears it. The partial unique index keeps one default even when two requests
    * race: the loser's transaction fails whole and runs again, so the last request wins.
    */
-  async function setDefault(userId: string, model: string, id: number, isDefault: boolean): Promise<void> {
+  async function setDefault(
+    ctx: RequestContext,
+    userId: string,
+    model: string,
+    id: number,
+    isDefault: boolean,
+  ): Promise<void> {
     const mark = sql`UPDATE ${table} SET is_default = ${bool(isDefault)} WHERE id = ${id} AND ${own(userId, model)}`;
     if (!isDefault) {
-      await statements.run(mark);
+      await statements.run(ctx, mark);
       return;
     }
     const clearOthers = sql`UPDATE ${table} SET is_default = ${bool(false)}
       WHERE ${own(userId, model)} AND is_default = ${bool(true)} AND id <> ${id}`;
     for (let attempt = 0; ; attempt++) {
       try {
-        await statements.atomically([clearOthers, mark]);
+        await statements.atomically(ctx, [clearOthers, mark]);
         return;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 5) throw error;
@@ -101,23 +129,25 @@ export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
   }
 
   return {
-    async list(userId, model) {
-      const rows = await statements.all(sql`SELECT ${COLUMNS} FROM ${table} WHERE ${own(userId, model)}`);
+    async list(ctx, userId, model) {
+      const rows = await statements.all(ctx, sql`SELECT ${COLUMNS} FROM ${table} WHERE ${own(userId, model)}`);
       rows.sort((a, b) => String(a.name_key).localeCompare(String(b.name_key)) || Number(a.id) - Number(b.id));
       return rows.map(wire);
     },
 
-    async save(userId, model, input) {
+    async save(ctx, userId, model, input) {
       const now = Date.now();
       const nameKey = keyOf(input.name);
       // One statement decides who creates a new name: concurrent saves of it make one view.
       const inserted = await statements.all(
+        ctx,
         sql`INSERT INTO ${table}
               (user_id, model, name, name_key, search, filters, ordering, is_default, created_at, updated_at)
             VALUES (${userId}, ${model}, ${input.name}, ${nameKey}, ${input.search ?? ""},
               ${JSON.stringify(input.filters ?? {})}, ${JSON.stringify(input.ordering ?? [])}, ${bool(false)}, ${now}, ${now})
             ON CONFLICT (user_id, model, name_key) DO NOTHING
             RETURNING id`,
+        "write",
       );
       let id: number;
       const created = inserted.length > 0;
@@ -126,34 +156,37 @@ export function createSavedViewStore(db: AdminDatabase): SavedViewStore {
       } else {
         const { name: _name, ...rest } = input;
         const [row] = await statements.all(
+          ctx,
           sql`UPDATE ${table} SET ${sql.join(assignments(rest, now), sql`, `)}
               WHERE ${own(userId, model)} AND name_key = ${nameKey} RETURNING id`,
+          "write",
         );
         if (!row) throw new Error("saved view vanished while it was being updated");
         id = Number(row.id);
       }
-      if (input.isDefault !== undefined) await setDefault(userId, model, id, input.isDefault);
-      const view = await read(userId, model, id);
+      if (input.isDefault !== undefined) await setDefault(ctx, userId, model, id, input.isDefault);
+      const view = await read(ctx, userId, model, id);
       if (!view) throw new Error("saved view vanished while it was being saved");
       return { view, created };
     },
 
-    async patch(userId, model, id, input) {
-      if (!(await read(userId, model, id))) return null;
+    async patch(ctx, userId, model, id, input) {
+      if (!(await read(ctx, userId, model, id))) return null;
       try {
         await statements.run(
+          ctx,
           sql`UPDATE ${table} SET ${sql.join(assignments(input, Date.now()), sql`, `)} WHERE id = ${id} AND ${own(userId, model)}`,
         );
       } catch (error) {
         if (isUniqueViolation(error)) return "conflict";
         throw error;
       }
-      if (input.isDefault !== undefined) await setDefault(userId, model, id, input.isDefault);
-      return read(userId, model, id);
+      if (input.isDefault !== undefined) await setDefault(ctx, userId, model, id, input.isDefault);
+      return read(ctx, userId, model, id);
     },
 
-    async remove(userId, model, id) {
-      return (await statements.run(sql`DELETE FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`)) > 0;
+    async remove(ctx, userId, model, id) {
+      return (await statements.run(ctx, sql`DELETE FROM ${table} WHERE id = ${id} AND ${own(userId, model)}`)) > 0;
     },
   };
 }

@@ -3,6 +3,15 @@ import { is, type SQL, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { type ApiRequest, contextOf, type RequestContext } from "@viewsets/core";
+import {
+  atomic,
+  outageOf,
+  type PostgresDatabase,
+  requestStatements,
+  serviceUnavailable,
+  type SQLiteDatabase,
+} from "@viewsets/drizzle";
 
 /** The app's drizzle database: SQLite (better-sqlite3, libsql) or PostgreSQL (node-postgres, postgres.js). */
 export type AdminDatabase =
@@ -11,69 +20,96 @@ export type AdminDatabase =
 
 export type Row = Record<string, unknown>;
 
-/** The admin's statements on either database: rows of a query, and how many rows a write changed. */
+/** The admin's statements on either database, each run for a request as a manager runs its own. */
 export interface Statements {
   readonly dialect: "sqlite" | "pg";
-  all(query: SQL): Promise<Row[]>;
-  run(query: SQL): Promise<number>;
+  /** The rows of a query (a write with RETURNING says so with `kind`). */
+  all(ctx: RequestContext, query: SQL, kind?: "read" | "write"): Promise<Row[]>;
+  /** How many rows a write changed. */
+  run(ctx: RequestContext, query: SQL): Promise<number>;
   /** Runs the statements in one transaction: all of them or none. */
-  atomically(queries: readonly SQL[]): Promise<void>;
+  atomically(ctx: RequestContext, queries: readonly SQL[]): Promise<void>;
+}
+
+export interface StatementOptions {
+  /** SQLite: how long a statement waits for another connection's lock before the 503 (default 2000 ms). */
+  readonly lockWaitMs?: number;
 }
 
 /**
  * The statements of `db`, looked at on first use: an admin can be built, registered and checked
  * before anything touches its database.
  */
-export function lazyStatements(db: AdminDatabase): Omit<Statements, "dialect"> & { dialect(): "sqlite" | "pg" } {
+export function lazyStatements(
+  db: AdminDatabase,
+  options: StatementOptions = {},
+): Omit<Statements, "dialect"> & { dialect(): "sqlite" | "pg" } {
   let opened: Statements | undefined;
-  const open = () => (opened ??= statementsOf(db));
+  const open = () => (opened ??= statementsOf(db, options));
   return {
     dialect: () => open().dialect,
-    all: (query) => open().all(query),
-    run: (query) => open().run(query),
-    atomically: (queries) => open().atomically(queries),
+    all: (ctx, query, kind) => open().all(ctx, query, kind),
+    run: (ctx, query) => open().run(ctx, query),
+    atomically: (ctx, queries) => open().atomically(ctx, queries),
   };
 }
 
 export const SESSIONS = "viewsets_admin_sessions";
 export const SAVED_VIEWS = "viewsets_admin_saved_views";
 
-/** The two statement shapes over one drizzle database. */
-export function statementsOf(db: AdminDatabase): Statements {
+/** An outage as the 503 a manager would answer; anything else as it was. */
+function asOutage(error: unknown): unknown {
+  const outage = outageOf(error);
+  return outage ? serviceUnavailable(outage) : error;
+}
+
+/**
+ * The statements of one drizzle database, run through `@viewsets/drizzle`'s `requestStatements`:
+ * on SQLite they wait for the connection while a request's transaction holds it and wait out
+ * another connection's lock without blocking the process; on PostgreSQL an abort cancels them;
+ * an outage (unreachable, locked, disk full) is a 503 with `Retry-After`, as the REST API answers.
+ */
+export function statementsOf(db: AdminDatabase, options: StatementOptions = {}): Statements {
   if (is(db, PgDatabase)) {
     const pg = db as PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+    const runner = requestStatements(pg, "pg", options);
+    type PgResult = { rows: Row[]; rowCount: number | null };
+    const execute = (ctx: RequestContext, runOn: { execute(query: SQL): PromiseLike<unknown> }, query: SQL) =>
+      runner.run(ctx, "write", () => runOn.execute(query) as PromiseLike<PgResult>);
     return {
       dialect: "pg",
-      all: async (query) => ((await pg.execute(query)) as unknown as { rows: Row[] }).rows,
-      run: async (query) => ((await pg.execute(query)) as unknown as { rowCount: number | null }).rowCount ?? 0,
-      atomically: (queries) =>
-        pg.transaction(async (tx) => {
-          for (const query of queries) await tx.execute(query);
+      all: async (ctx, query, kind = "read") =>
+        (await runner.run(ctx, kind, () => pg.execute(query) as PromiseLike<PgResult>)).rows,
+      run: async (ctx, query) => (await execute(ctx, pg, query)).rowCount ?? 0,
+      atomically: (ctx, queries) =>
+        atomic(pg as unknown as PostgresDatabase, async (tx) => {
+          for (const query of queries) await execute(ctx, tx as unknown as typeof pg, query);
+        }).catch((error: unknown) => {
+          throw asOutage(error);
         }),
     };
   }
   if (is(db, BaseSQLiteDatabase)) {
     const lite = db as BaseSQLiteDatabase<"sync" | "async", unknown, Record<string, unknown>>;
+    const runner = requestStatements(lite, "sqlite", options);
+    type RunResult = { changes?: number; rowsAffected?: number };
+    const write = (ctx: RequestContext, query: SQL) => runner.run(ctx, "write", () => lite.run(query) as RunResult);
     return {
       dialect: "sqlite",
-      all: async (query) => (await lite.all(query)) as Row[],
-      run: async (query) => {
-        const result = (await lite.run(query)) as { changes?: number; rowsAffected?: number };
+      // `all` steps a statement to its end: a write's failing commit (a full disk) is seen.
+      all: async (ctx, query, kind = "read") => (await runner.run(ctx, kind, () => lite.all(query))) as Row[],
+      run: async (ctx, query) => {
+        const result = await write(ctx, query);
         return result.changes ?? result.rowsAffected ?? 0;
       },
-      // better-sqlite3 runs a transaction's body synchronously; async drivers (libsql) await it.
-      // drizzle marks which one it is on the database (a field its types keep private).
-      atomically: async (queries) => {
-        if ((lite as unknown as { resultKind?: string }).resultKind !== "async") {
-          lite.transaction((tx) => {
-            for (const query of queries) tx.run(query);
-          });
-        } else {
-          await lite.transaction(async (tx) => {
-            for (const query of queries) await tx.run(query);
-          });
-        }
-      },
+      // drizzle's `atomic` holds the one connection (BEGIN IMMEDIATE, waiting out another's lock):
+      // the statements of other requests wait meanwhile, as they do for a manager's transaction.
+      atomically: (ctx, queries) =>
+        atomic(lite as unknown as SQLiteDatabase, async () => {
+          for (const query of queries) await write(ctx, query);
+        }).catch((error: unknown) => {
+          throw asOutage(error);
+        }),
     };
   }
   throw new TypeError("@viewsets/admin: db must be a drizzle SQLite or PostgreSQL database");
@@ -108,9 +144,26 @@ export function adminMigrations(dialect: "sqlite" | "pg"): { migrationsFolder: s
 export async function ensureAdminTables(db: AdminDatabase): Promise<void> {
   const statements = statementsOf(db);
   const migrations = readMigrationFiles({ migrationsFolder: adminMigrationsFolder(statements.dialect) });
+  const ctx = backgroundContext();
   for (const migration of migrations) {
-    for (const statement of migration.sql) if (statement.trim() !== "") await statements.run(sql.raw(statement));
+    for (const statement of migration.sql) if (statement.trim() !== "") await statements.run(ctx, sql.raw(statement));
   }
+}
+
+/** The request the admin's own work outside any request runs for (never aborted). */
+const STARTUP: ApiRequest = {
+  method: "GET",
+  path: "/",
+  rawQuery: "",
+  headers: {},
+  origin: "http://localhost",
+  remoteAddress: undefined,
+  body: { kind: "none" },
+};
+
+/** A context for the admin's work outside a request (creating its tables, a sign-out's delete retried later). */
+export function backgroundContext(): RequestContext {
+  return contextOf(STARTUP);
 }
 
 /** Whether a driver error is a unique-constraint violation (SQLite and PostgreSQL). */

@@ -10,16 +10,20 @@ import {
   NotFound,
   parseInt64,
   readJSONBody,
+  type RequestContext,
   sendJSON,
+  textProblem,
   ValidationError,
 } from "@viewsets/core";
 import { filterAdminQuerySet } from "./grammar.js";
 import type { AdminViewSet } from "./rows.js";
 import type { SavedViewInput, SavedViewStore } from "./saved-views.js";
+import { codePointLength } from "./text.js";
 
 const MAX_FILTER_KEYS = 100;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 1000;
+const MAX_NAME_LENGTH = 100;
 const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "cursor", "format", "tz", "view"]);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -46,14 +50,19 @@ function parseViewBody(body: unknown, viewset: AdminViewSet<object>, requireName
   const input: { -readonly [K in keyof SavedViewInput]: SavedViewInput[K] } = {};
   if (body.name !== undefined || requireName) {
     const name = typeof body.name === "string" ? body.name.trim() : "";
+    const problem = textProblem(name);
     if (typeof body.name !== "string" || name === "") errors.name = ["This field may not be blank."];
-    else if (name.length > 100) errors.name = ["Ensure this field has no more than 100 characters."];
+    else if (codePointLength(name) > MAX_NAME_LENGTH)
+      errors.name = [`Ensure this field has no more than ${MAX_NAME_LENGTH} characters.`];
+    else if (problem) errors.name = [problem];
     else input.name = name;
   }
   if (body.search !== undefined) {
-    if (typeof body.search !== "string" || body.search.length > MAX_VALUE_LENGTH) {
+    const problem = typeof body.search === "string" ? textProblem(body.search) : null;
+    if (typeof body.search !== "string" || codePointLength(body.search) > MAX_VALUE_LENGTH) {
       errors.search = ["Enter text of at most 1000 characters."];
-    } else input.search = body.search;
+    } else if (problem) errors.search = [problem];
+    else input.search = body.search;
   }
   if (body.filters !== undefined) {
     const filters = body.filters;
@@ -107,6 +116,7 @@ function parseViewBody(body: unknown, viewset: AdminViewSet<object>, requireName
 /** ADMIN.md's saved views of one model for the signed-in user; another user's view is 404, untouched. */
 export async function serveSavedViews(options: {
   readonly request: ApiRequest;
+  readonly ctx: RequestContext;
   readonly store: SavedViewStore;
   readonly userId: string;
   readonly model: string;
@@ -115,23 +125,23 @@ export async function serveSavedViews(options: {
   readonly bodyLimit: number;
   readonly location: (id: unknown) => string;
 }): Promise<ApiResponse> {
-  const { request, store, userId, model, viewset } = options;
+  const { request, ctx, store, userId, model, viewset } = options;
   if (options.id === undefined) {
-    if (request.method === "GET") return sendJSON(200, await store.list(userId, model));
+    if (request.method === "GET") return sendJSON(200, await store.list(ctx, userId, model));
     if (request.method !== "POST") throw new MethodNotAllowed(request.method, ["GET", "POST"]);
     const input = parseViewBody(await readJSONBody(request, options.bodyLimit), viewset, true);
-    const { view, created } = await store.save(userId, model, input as SavedViewInput & { name: string });
+    const { view, created } = await store.save(ctx, userId, model, input as SavedViewInput & { name: string });
     return created ? sendJSON(201, view, { Location: options.location(view.id) }) : sendJSON(200, view);
   }
   const id = parseInt64(options.id);
   if (id === null || typeof id === "bigint") throw new NotFound();
   if (request.method === "DELETE") {
-    if (!(await store.remove(userId, model, id))) throw new NotFound();
+    if (!(await store.remove(ctx, userId, model, id))) throw new NotFound();
     return noContent();
   }
   if (request.method !== "PATCH") throw new MethodNotAllowed(request.method, ["PATCH", "DELETE"]);
   const input = parseViewBody(await readJSONBody(request, options.bodyLimit), viewset, false);
-  const result = await store.patch(userId, model, id, input);
+  const result = await store.patch(ctx, userId, model, id, input);
   if (result === null) throw new NotFound();
   if (result === "conflict") throw new Conflict("You already have a view with that name.");
   return sendJSON(200, result);

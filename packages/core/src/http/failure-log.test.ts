@@ -30,9 +30,29 @@ describe("describeFailure", () => {
     );
     const text = describeFailure(error);
     expect(text).toContain('Failed query: insert into "products" ("name", "price") values ($1, $2)');
-    expect(text).toContain("caused by Error [22P02]: invalid input syntax for type integer");
+    expect(text).toContain("caused by Error [22P02]");
     expect(text).toMatch(/\n\s+at /);
     for (const value of ["s3cret", "hunter2", "alice@example.com", "params"]) expect(text).not.toContain(value);
+  });
+
+  it("gives a database error's kind, code and the schema it names, never its message", () => {
+    const pg = Object.assign(new Error("date field value out of range: 2024-02-30"), {
+      name: "DatabaseError",
+      code: "22008",
+      table: "products",
+      column: "released_on",
+    });
+    expect(describeFailure(pg).split("\n")[0]).toBe("DatabaseError [22008] (table products, column released_on)");
+    const sqlite = Object.assign(new Error("price 199.5 is over the limit"), {
+      name: "SqliteError",
+      code: "SQLITE_CONSTRAINT_TRIGGER",
+    });
+    expect(describeFailure(sqlite).split("\n")[0]).toBe("SqliteError [SQLITE_CONSTRAINT_TRIGGER]");
+    // Not a database's: its message stays, its quoted parts blanked.
+    const other = Object.assign(new Error('no such file "x"'), { code: "ENOENT" });
+    expect(describeFailure(other).split("\n")[0]).toBe('Error [ENOENT]: no such file "…"');
+    const pipe = Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    expect(describeFailure(pipe).split("\n")[0]).toBe("Error [EPIPE]: write EPIPE");
   });
 
   it("describes a thrown value that is not an Error", () => {

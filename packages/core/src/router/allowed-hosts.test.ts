@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ConfigurationError } from "../http/errors.js";
+import { forwardedScheme } from "../http/forwarded.js";
+import { defaultAllowedHosts } from "../http/hosts.js";
 import { defineModel, type Model } from "../models/define-model.js";
 import type { ApiRequest } from "../http/request.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
@@ -52,5 +55,53 @@ describe("allowedHosts", () => {
     expect(await statusOf(router, get("evil.test"))).toBe(400);
     hosts.length = 0;
     expect(await statusOf(router, get("api.example.com"))).toBe(200);
+  });
+});
+
+describe("defaultAllowedHosts", () => {
+  it("is the local names in development, any host under a test runner, and none elsewhere", () => {
+    expect(defaultAllowedHosts("")).toEqual(["localhost", ".localhost", "127.0.0.1", "[::1]"]);
+    expect(defaultAllowedHosts("development")).toEqual(defaultAllowedHosts(""));
+    expect(defaultAllowedHosts("test")).toEqual(["*"]);
+    for (const env of ["production", "staging", "prod"]) expect(defaultAllowedHosts(env)).toBeNull();
+  });
+
+  it("makes a router without allowedHosts fail its startup check outside development, and refuse every host", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    try {
+      const router = new Router("/api", { onError: () => {} });
+      router.register(
+        "notes",
+        new BaseViewSet({
+          serializer: () => new BaseSerializer(),
+          queryset: new MemoryManager<NoteRow>([]),
+          model: Note,
+        }),
+      );
+      expect(router.checkConfiguration()?.message).toMatch(/allowedHosts is not set/);
+      expect(() => router.assertReady()).toThrow(ConfigurationError);
+      expect(await statusOf(router, get("localhost"))).toBe(400);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe("forwardedScheme", () => {
+  const withProto = (proto: string | undefined): ApiRequest => ({
+    ...get("api.example.com"),
+    headers:
+      proto === undefined ? { host: "api.example.com" } : { host: "api.example.com", "x-forwarded-proto": proto },
+  });
+
+  it("believes the entry the outermost trusted proxy wrote, and nothing without a trusted proxy", () => {
+    expect(forwardedScheme(withProto("https"), 0)).toBeUndefined();
+    expect(forwardedScheme(withProto("https"), 1)).toBe("https");
+    expect(forwardedScheme(withProto("HTTPS"), 1)).toBe("https");
+    expect(forwardedScheme(withProto("https, http"), 1)).toBe("http");
+    expect(forwardedScheme(withProto("http, https, http"), 2)).toBe("https");
+    expect(forwardedScheme(withProto("https"), 3)).toBe("https");
+    expect(forwardedScheme(withProto("gopher"), 1)).toBeUndefined();
+    expect(forwardedScheme(withProto(undefined), 1)).toBeUndefined();
   });
 });

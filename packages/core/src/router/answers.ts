@@ -1,4 +1,4 @@
-import type { ApiResponse } from "../http/request.js";
+import { type ApiRequest, type ApiResponse, type Handler, withMethod } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { ActionRoute } from "../viewsets/actions.js";
 import { withHeader } from "../http/header-copy.js";
@@ -18,6 +18,17 @@ export function headResponse(response: ApiResponse): ApiResponse {
     headers: withHeader(response.headers, "Content-Length", String(length)),
     body: null,
   };
+}
+
+/**
+ * A core handler that an app mounts on a GET route itself (`toExpress`, `toKoa`, `toHono`; an API
+ * root beside the router): HEAD runs it as GET, as the router does its own routes, and answers
+ * with GET's headers and length and no body, on every adapter alike. (`toFastify` runs it as GET
+ * and leaves the body to Fastify's own HEAD route, which sends its length.)
+ */
+export function runHandler(handler: Handler, request: ApiRequest): Promise<ApiResponse> {
+  if (request.method !== "HEAD") return handler(request);
+  return handler(withMethod(request, "GET")).then(headResponse);
 }
 
 /** The methods a route answers, with HEAD beside GET and OPTIONS, as `Allow` lists them on OPTIONS. */

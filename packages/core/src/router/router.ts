@@ -1,7 +1,8 @@
 import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
-import { BadRequest, ConfigurationError, NotFound } from "../http/errors.js";
+import { ConfigurationError, NotFound } from "../http/errors.js";
 import { isServerFailure } from "../http/failure-log.js";
-import { authorityOf, hostName, isHostAllowed } from "../http/hosts.js";
+import { behindProxies, type OriginOptions, type Scheme } from "../http/forwarded.js";
+import { defaultAllowedHosts, HostCheck, missingHostsMessage } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, type Mountable, withMethod } from "../http/request.js";
 import { isThenable } from "../http/thenable.js";
@@ -25,9 +26,17 @@ export interface RouterOptions extends SettingsOptions {
   /**
    * Host names the API answers for, as Django's ALLOWED_HOSTS: exact names, `.example.com` for a
    * domain and its subdomains, `*` for any. Another host, or a malformed one, is a 400 before
-   * anything is built from it. Left out: any well-formed host.
+   * anything is built from it. Left out: in development (`NODE_ENV` unset or `development`) the
+   * local names (`localhost`, `127.0.0.1`, `[::1]`); under a test runner (`NODE_ENV=test`) any;
+   * anywhere else `registerRoutes` throws, asking for them.
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * The scheme of every request (`"https"` for an app only ever served over https), whatever
+   * `X-Forwarded-Proto` says. Left out: the connection's own, or `X-Forwarded-Proto` when
+   * `trustedProxies` is set (the proxy in front ends TLS).
+   */
+  readonly scheme?: Scheme;
   /** CORS answered by the router itself (preflights included), for apps without a CORS middleware. */
   readonly cors?: CorsOptions;
 }
@@ -67,9 +76,11 @@ function checkOf(resource: string, viewset: ViewSet): ConfigurationError | null 
 export class Router implements Mountable {
   readonly prefix: string;
   readonly settings: ViewSettings;
-  private readonly allowedHosts: readonly string[];
-  private lastFineOrigin: string | undefined;
-  private lastFineHost: string | undefined;
+  /** The hosts it answers for; null when none were given outside development (the startup check says so). */
+  private readonly allowedHosts: readonly string[] | null;
+  private readonly hosts: HostCheck;
+  /** How the client's scheme is read behind proxies; undefined when there is nothing to read (no proxy, no scheme). */
+  private readonly proxies: OriginOptions | undefined;
   private readonly cors: CorsOptions | undefined;
   private readonly resources = new Map<string, ResourceEntry>();
 
@@ -79,8 +90,11 @@ export class Router implements Mountable {
       ...resolveSettings(options),
       foreignKeyTarget: (reference) => this.foreignKeyTargetOf(reference),
     };
-    // A copy: the hosts checked are those given here, whatever happens to the caller's array.
-    this.allowedHosts = Object.freeze([...(options.allowedHosts ?? ["*"])]);
+    this.allowedHosts = options.allowedHosts ?? defaultAllowedHosts();
+    this.hosts = new HostCheck(this.allowedHosts);
+    const { trustedProxies } = this.settings;
+    this.proxies =
+      options.scheme !== undefined || trustedProxies > 0 ? { trustedProxies, scheme: options.scheme } : undefined;
     this.cors = options.cors;
   }
 
@@ -173,9 +187,10 @@ export class Router implements Mountable {
     return this;
   }
 
-  /** Every problem of every registered viewset, in one error; null when all can serve. */
+  /** Every problem of every registered viewset (and of its hosts), in one error; null when all can serve. */
   checkConfiguration(): ConfigurationError | null {
     const messages: string[] = [];
+    if (this.allowedHosts === null) messages.push(missingHostsMessage("viewsets"));
     for (const [resource, entry] of this.resources) {
       if (!entry.viewset) continue;
       const error = checkOf(resource, entry.viewset);
@@ -217,11 +232,13 @@ export class Router implements Mountable {
    * already read, see `settledWith`); a promise otherwise. What the adapters call: a response in
    * hand is written in the same turn of the event loop.
    */
-  respond(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
-    const match = matchPath(this.prefix, request.path);
+  respond(sent: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
+    const match = matchPath(this.prefix, sent.path);
     const entry = match ? this.resources.get(match.resource) : undefined;
-    if (!entry && !this.ownsPath(request.path)) return null;
-    const badHost = this.checkHost(request);
+    if (!entry && !this.ownsPath(sent.path)) return null;
+    // The client's scheme behind a proxy that ends TLS (X-Forwarded-Proto from a trusted proxy).
+    const request = this.proxies ? behindProxies(sent, this.proxies) : sent;
+    const badHost = this.hosts.refusal(request);
     if (badHost) return badHost;
     if (isPreflight(request)) {
       // Without the router's own CORS, the app's CORS middleware answers (wherever it is mounted).
@@ -260,27 +277,6 @@ export class Router implements Mountable {
   /** Paths below the prefix (not the prefix itself: an app may serve its API root there). */
   private ownsPath(path: string): boolean {
     return this.prefix !== "" && path.startsWith(`${this.prefix}/`) && path.length > this.prefix.length + 1;
-  }
-
-  /**
-   * A 400 for a malformed Host, or one `allowedHosts` leaves out; null when the host is fine. The
-   * last Host and origin found fine are remembered (`allowedHosts` does not change): most requests
-   * name the same host, and the check's two pattern matches were a measured part of a retrieve.
-   */
-  private checkHost(request: ApiRequest): ApiResponse | null {
-    const host = request.headers.host;
-    const { origin } = request;
-    if (origin === this.lastFineOrigin && host === this.lastFineHost) return null;
-    for (const authority of host === undefined ? [authorityOf(origin)] : [host, authorityOf(origin)]) {
-      const name = hostName(authority);
-      if (name === null) return errorResponse(new BadRequest("Invalid Host header."));
-      if (!isHostAllowed(name, this.allowedHosts)) {
-        return errorResponse(new BadRequest("Invalid Host header: this host is not in allowedHosts."));
-      }
-    }
-    this.lastFineOrigin = origin;
-    this.lastFineHost = host;
-    return null;
   }
 
   /** The route's answer; not an async function, so that the viewset's own promise comes back without a step in between. */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiRequest, ApiResponse, Handler, Mountable } from "../http/request.js";
-import { sendJSON } from "../http/respond.js";
+import { sendError, sendJSON } from "../http/respond.js";
+import { headResponse } from "../router/answers.js";
 import type { Router } from "../router/router.js";
 import { BIG_ID, type ContractApp, contractApp } from "./fixtures.js";
 import { runHttpContract } from "./http-contract.js";
+import { runProxyContract } from "./proxy-contract.js";
 import { runSerializerContract } from "./serializer-contract.js";
 import { runWritesContract } from "./writes-contract.js";
 
@@ -18,10 +20,18 @@ export interface ServeOptions {
   readonly parseBody?: boolean;
   /** A user the app's own middleware signs in (req.user, ctx.state.user, c.set("user"), request.user). */
   readonly appUser?: unknown;
-  /** Core handlers mounted natively with the adapter's to<Framework>, by GET path. */
+  /**
+   * Core handlers mounted natively with the adapter's to<Framework>, by GET path: HEAD on the path
+   * reaches them too (Express's and Hono's `get` route it; a Koa app routes it itself).
+   */
   readonly handlers?: Readonly<Record<string, Handler>>;
   /** More core handlers mounted with `registerRoutes` after the router (the admin is one). */
   readonly mounts?: readonly Mountable[];
+  /**
+   * Turn on the framework's own reading of X-Forwarded-* (Express's `trust proxy`, Koa's
+   * `app.proxy`, Fastify's `trustProxy`; Hono has none): the router's answers must not change with it.
+   */
+  readonly frameworkTrustsProxy?: boolean;
   /** Mount the framework's own CORS middleware (cors, @koa/cors, hono/cors, @fastify/cors) before the router. */
   readonly cors?: { readonly origin: string; readonly credentials: boolean };
 }
@@ -30,23 +40,50 @@ export interface ServeOptions {
 const BYTES = new Uint8Array([0, 1, 2, 0xff, 0xfe, 0x80, 0x7f, 10]);
 const HTML = "<!doctype html><title>Héllo</title><p>ünïcode</p>";
 
-/** A mountable that is not a router, answering HTML and bytes under /pages/, as the admin serves its UI. */
+/** A page of the mountable below, or null. */
+function page(path: string): ApiResponse | null {
+  if (path === "/pages/home.html") {
+    return {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+      body: HTML,
+    };
+  }
+  if (path === "/pages/bytes.bin") {
+    return { status: 200, headers: { "Content-Type": "application/octet-stream" }, body: BYTES };
+  }
+  return null;
+}
+
+/**
+ * A mountable that is not a router, answering HTML and bytes under /pages/, as the admin serves
+ * its UI; HEAD with `headResponse` (no body, the length of GET's).
+ */
 const pages: Mountable = {
   assertReady() {},
   async handle(request: ApiRequest): Promise<ApiResponse | null> {
-    if (request.path === "/pages/home.html") {
-      return {
-        status: 200,
-        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-        body: HTML,
-      };
-    }
-    if (request.path === "/pages/bytes.bin") {
-      return { status: 200, headers: { "Content-Type": "application/octet-stream" }, body: BYTES };
-    }
-    return null;
+    const answer = page(request.path);
+    return answer && request.method === "HEAD" ? headResponse(answer) : answer;
   },
 };
+
+/** An API root beside the router, as DRF's: GET only, as strict handlers are. */
+const apiRoot: Handler = async (request) =>
+  request.method === "GET"
+    ? sendJSON(200, { products: `${request.origin}/api/v1/products/` })
+    : sendError(405, "GET only.", { Allow: "GET" });
+
+/** HEAD on `path` answers GET's status, type and length, and no body. */
+async function expectHeadLikeGet(base: string, path: string): Promise<void> {
+  const get = await fetch(base + path);
+  const length = (await get.arrayBuffer()).byteLength;
+  expect(get.status, path).toBe(200);
+  const head = await fetch(base + path, { method: "HEAD" });
+  expect(head.status, path).toBe(200);
+  expect(head.headers.get("content-length"), path).toBe(String(length));
+  expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+  expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+}
 
 export interface AdapterContractOptions {
   readonly name: string;
@@ -670,6 +707,11 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         expect(new Uint8Array(await response.arrayBuffer())).toEqual(BYTES);
         expect(response.headers.get("content-length")).toBe(String(BYTES.byteLength));
       });
+
+      it("answers HEAD on a mountable's pages with GET's length and no body", async () => {
+        await expectHeadLikeGet(base, "/pages/home.html");
+        await expectHeadLikeGet(base, "/pages/bytes.bin");
+      });
     });
 
     describe("mounting", () => {
@@ -703,6 +745,17 @@ export function runAdapterContract(options: AdapterContractOptions): void {
         const reply = await call(base, "HEAD", "/api/v1/products/1");
         expect(reply.status).toBe(200);
         expect(reply.text).toBe("");
+      });
+
+      it("answers HEAD on a handler the app mounts at the router's root (an API root) as GET", async () => {
+        const rooted = await options.serve(contractApp().router, {
+          handlers: { "/api/v1": apiRoot, "/api/v1/": apiRoot },
+        });
+        try {
+          for (const path of ["/api/v1", "/api/v1/"]) await expectHeadLikeGet(rooted.url, path);
+        } finally {
+          await rooted.close();
+        }
       });
 
       it("applies a ViewSetConfig field set after registration", async () => {
@@ -746,4 +799,5 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     });
   });
   runHttpContract(options);
+  runProxyContract(options);
 }

@@ -1,7 +1,21 @@
+import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
-import { models, singular } from "../state.js";
+import { flash, models, singular } from "../state.js";
 
-/** The models the user may see, each with its list and, when allowed, "Add". */
+/** Ends the user's sessions in other browsers (a lost laptop, a shared computer); this one stays. */
+async function endOtherSessions(): Promise<void> {
+  try {
+    const { ended } = await api<{ ended: number }>("/session/others", { method: "DELETE" });
+    flash.value =
+      ended === 0
+        ? "You were not signed in anywhere else."
+        : `Signed out of ${ended} other session${ended === 1 ? "" : "s"}.`;
+  } catch (error) {
+    flash.value = messageOf(error);
+  }
+}
+
+/** The models the user may see, each with its list and, when allowed, "Add"; and the user's other sessions. */
 export function IndexPage() {
   return (
     <div class="index-page">
@@ -20,6 +34,13 @@ export function IndexPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="sessions-heading" class="sessions">
+        <h2 id="sessions-heading">Your sessions</h2>
+        <p>Signed in on another computer, or lost one? End every session but this one.</p>
+        <button type="button" onClick={endOtherSessions}>
+          End other sessions
+        </button>
+      </section>
     </div>
   );
 }

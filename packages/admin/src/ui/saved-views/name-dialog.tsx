@@ -1,6 +1,10 @@
 import { useId, useState } from "preact/hooks";
 import { ApiProblem, messageOf } from "../api.js";
 import { Modal } from "../components/modal.js";
+import { codePointLength, tooLongMessage } from "../text.js";
+
+/** A view's name, in characters (no `maxlength`: it would count an emoji as two). */
+const MAX_NAME = 100;
 
 interface NameDialogProps {
   readonly title: string;
@@ -24,6 +28,10 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
       setError("Enter a name for the view.");
       return;
     }
+    if (codePointLength(name.trim()) > MAX_NAME) {
+      setError(tooLongMessage(MAX_NAME));
+      return;
+    }
     setBusy(true);
     try {
       await onSubmit(name.trim(), isDefault);
@@ -40,7 +48,6 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
         <input
           id={`${id}-name`}
           type="text"
-          maxLength={100}
           value={name}
           aria-invalid={error !== null || undefined}
           aria-describedby={error ? `${id}-error` : undefined}

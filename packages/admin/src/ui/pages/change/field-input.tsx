@@ -113,7 +113,8 @@ export function FieldInput(props: FieldInputProps) {
       return <input {...common} type="date" value={text} onInput={(e) => onChange(textOf(e))} />;
     default:
       return (
-        <input {...common} type="text" maxLength={field.maxLength} value={text} onInput={(e) => onChange(textOf(e))} />
+        // No maxLength: it counts UTF-16 units, an emoji as two; the form counts characters (form-values.ts).
+        <input {...common} type="text" value={text} onInput={(e) => onChange(textOf(e))} />
       );
   }
 }

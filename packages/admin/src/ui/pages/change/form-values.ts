@@ -1,3 +1,4 @@
+import { codePointLength, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../types.js";
 
 /** What a control holds: text, or a checkbox's state. */
@@ -31,9 +32,10 @@ export function formOf(fields: readonly FieldMeta[], row: Row | null): FormValue
 type Parsed = { readonly value: unknown } | { readonly omit: true } | { readonly error: string };
 
 /**
- * A control's value as the API takes it. The server validates everything; the only check here
- * is JSON syntax, which cannot be sent otherwise. A blank is null, or left out on create for a
- * field the database fills in.
+ * A control's value as the API takes it. The server validates everything; the checks here are
+ * JSON syntax, which cannot be sent otherwise, and a text's length in characters (the inputs
+ * carry no `maxlength`, which would count an emoji twice). A blank is null, or left out on
+ * create for a field the database fills in.
  */
 export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): Parsed {
   if (typeof raw === "boolean") return { value: raw };
@@ -56,6 +58,9 @@ export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): P
         return { error: "Enter valid JSON." };
       }
     default:
+      if (field.maxLength !== undefined && codePointLength(text) > field.maxLength) {
+        return { error: tooLongMessage(field.maxLength) };
+      }
       return { value: text };
   }
 }
