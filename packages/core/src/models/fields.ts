@@ -17,6 +17,11 @@ export interface FieldDef {
   readonly required?: boolean;
   readonly choices?: readonly (string | number)[];
   readonly maxLength?: number;
+  /**
+   * Text fields: false refuses a value that is empty or only white space ("This field may not be
+   * blank.", DRF's `allow_blank=False`), and the OpenAPI document's pattern says so. Default true.
+   */
+  readonly allowBlank?: boolean;
   /** Decimal fields: most digits in total (DRF's `max_digits`); more is a 400, never a rounded value. */
   readonly maxDigits?: number;
   /**

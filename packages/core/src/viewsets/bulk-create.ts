@@ -87,7 +87,8 @@ export async function createEach<Row>(
 export interface BulkTarget<Row> extends Omit<ItemsInput, "rejectUnknown" | "messages"> {
   readonly reject: boolean;
   readonly queryset: MaybeAtomic & { create(ctx: RequestContext, obj: Record<string, unknown>): Promise<Row> };
-  serialize(row: Row): Record<string, unknown>;
+  /** The response objects of the created rows, as a single create shows its row. */
+  serialize(rows: readonly Row[]): Promise<Record<string, unknown>[]>;
 }
 
 /** Bulk create: every item validated first, then all created in one transaction, or none. 201 with the list. */
@@ -100,8 +101,5 @@ export async function bulkCreate<Row>(
   const messages = context.settings.messages;
   const valid = await validateItems(items, { model, plan, maxItems, messages, rejectUnknown: target.reject });
   const created = await runAtomic(queryset, context, () => createEach(valid, (item) => queryset.create(context, item)));
-  return sendJSON(
-    201,
-    created.map((row) => target.serialize(row)),
-  );
+  return sendJSON(201, await target.serialize(created));
 }
