@@ -565,8 +565,8 @@ export interface operations {
                 page?: number;
                 /** @description Number of results per page (default 20, at most 100). */
                 page_size?: number;
-                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: name, price, createdAt, updatedAt. Default: -createdAt. */
-                ordering?: ("name" | "-name" | "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt")[];
+                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: name, price, createdAt, updatedAt (other names are ignored). Default: -createdAt. */
+                ordering?: string[];
                 /** @description Search terms (separated by spaces or commas); each must appear in one of: name, description. */
                 search?: string;
                 /** @description name: Equal to (the parameter repeated matches any of its values). */
@@ -925,8 +925,8 @@ export interface operations {
                 page?: number;
                 /** @description Number of results per page (default 20, at most 100). */
                 page_size?: number;
-                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, name, description, createdAt. Default: name. */
-                ordering?: ("id" | "-id" | "name" | "-name" | "description" | "-description" | "createdAt" | "-createdAt")[];
+                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, name, description, createdAt (other names are ignored). Default: name. */
+                ordering?: string[];
                 /** @description Search terms (separated by spaces or commas); each must appear in one of: name. */
                 search?: string;
                 /** @description id: Equal to (the parameter repeated matches any of its values). */
@@ -1229,8 +1229,8 @@ export interface operations {
                 page?: number;
                 /** @description Number of results per page (default 20, at most 100). */
                 page_size?: number;
-                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, productId, oldPrice, newPrice, reason, changedAt. Default: -changedAt. */
-                ordering?: ("id" | "-id" | "productId" | "-productId" | "oldPrice" | "-oldPrice" | "newPrice" | "-newPrice" | "reason" | "-reason" | "changedAt" | "-changedAt")[];
+                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, productId, oldPrice, newPrice, reason, changedAt (other names are ignored). Default: -changedAt. */
+                ordering?: string[];
                 /** @description productId: Equal to (the parameter repeated matches any of its values). */
                 productId?: number | number[];
                 /** @description productId: Any of these values, comma-separated. */

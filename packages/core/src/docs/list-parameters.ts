@@ -21,8 +21,10 @@ function orderingParameters(options: ListOptions, plan: FieldPlan): ParameterObj
       name: "ordering",
       in: "query",
       required: false,
-      description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")}. Default: ${defaults}.`,
-      schema: { type: "array", items: { type: "string", enum: fields.flatMap((field) => [field, `-${field}`]) } },
+      // Any name: the server ignores one it cannot order by (API.md, as DRF's OrderingFilter does),
+      // so the document names the allowed ones in words rather than refusing the others.
+      description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")} (other names are ignored). Default: ${defaults}.`,
+      schema: { type: "array", items: { type: "string", pattern: STORABLE_TEXT_PATTERN } },
       ...COMMA_SEPARATED,
     },
   ];

@@ -183,10 +183,12 @@ describe("include(router) on the contract app", () => {
     const ordering = param(list, "ordering")!;
     // Comma-separated, as API.md promises (`ordering=-price,name`) and drf-spectacular declares.
     expect(ordering).toMatchObject({ style: "form", explode: false, schema: { type: "array" } });
-    expect((ordering.schema.items as SchemaObject).enum).toEqual(
-      expect.arrayContaining(["price", "-price", "name", "-createdAt"]),
+    // Named in words: the server ignores a name it cannot order by, so the schema refuses none.
+    expect(ordering.schema.items).toEqual({ type: "string", pattern: STORABLE_TEXT_PATTERN });
+    expect(ordering.description).toMatch(
+      /Allowed: id, name, price, inStock, status, category, createdAt, notes \(other names are ignored\)/,
     );
-    expect((ordering.schema.items as SchemaObject).enum).not.toContain("secret");
+    expect(ordering.description).not.toContain("secret");
     expect(ordering.description).toContain("price");
     expect(param(list, "search")!.description).toContain("name, notes");
 
@@ -276,7 +278,7 @@ describe("include(router) on the contract app", () => {
       "omit",
       "If-None-Match",
     ]);
-    expect((param(strict, "ordering")!.schema.items as SchemaObject).enum).toEqual(["name", "-name"]);
+    expect(param(strict, "ordering")!.description).toContain("Allowed: name (other names are ignored)");
     // The sparse fieldset names the serializer's response fields only.
     expect((param(strict, "fields")!.schema.items as SchemaObject).enum).toEqual([
       "id",
