@@ -193,7 +193,10 @@ export interface components {
              */
             categoryId: number;
             inStock: boolean;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description Two decimal places; a live product needs a price above zero.
+             */
             price: string;
             /** @enum {string} */
             status: "draft" | "live" | "archived";
@@ -218,7 +221,10 @@ export interface components {
              */
             categoryId?: number;
             inStock?: boolean;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description Two decimal places; a live product needs a price above zero.
+             */
             price?: string;
             /** @enum {string} */
             status?: "draft" | "live" | "archived";
@@ -290,11 +296,14 @@ export interface components {
         ProductRequest: {
             name: string;
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Primary key of a category.
+             */
             categoryId: number;
             inStock?: boolean;
-            /** Format: decimal */
-            price: string;
+            /** @description Decimal text, or a JSON number read as its shortest text, with at most 10 digits, 2 after the point. Two decimal places; a live product needs a price above zero. */
+            price: string | number;
             /** @enum {string} */
             status?: "draft" | "live" | "archived";
             /**
@@ -320,11 +329,14 @@ export interface components {
         PatchedProductRequest: {
             name?: string;
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Primary key of a category.
+             */
             categoryId?: number;
             inStock?: boolean;
-            /** Format: decimal */
-            price?: string;
+            /** @description Decimal text, or a JSON number read as its shortest text, with at most 10 digits, 2 after the point. Two decimal places; a live product needs a price above zero. */
+            price?: string | number;
             /** @enum {string} */
             status?: "draft" | "live" | "archived";
             /**
@@ -561,10 +573,10 @@ export interface operations {
     products_list: {
         parameters: {
             query?: {
-                /** @description A page number within the paginated result set (from 1). */
-                page?: number;
-                /** @description Number of results per page (default 20, at most 100). */
-                page_size?: number;
+                /** @description A page number within the paginated result set (from 1), or "last". */
+                page?: number | "last";
+                /** @description Number of results per page (default 20, at most 100: a larger number is 100; a value that is not a whole number from 1 is the default). */
+                page_size?: number | string;
                 /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: name, price, createdAt, updatedAt (other names are ignored). Default: -createdAt. */
                 ordering?: string[];
                 /** @description Search terms (separated by spaces or commas); each must appear in one of: name, description. */
@@ -921,10 +933,10 @@ export interface operations {
     categories_list: {
         parameters: {
             query?: {
-                /** @description A page number within the paginated result set (from 1). */
-                page?: number;
-                /** @description Number of results per page (default 20, at most 100). */
-                page_size?: number;
+                /** @description A page number within the paginated result set (from 1), or "last". */
+                page?: number | "last";
+                /** @description Number of results per page (default 20, at most 100: a larger number is 100; a value that is not a whole number from 1 is the default). */
+                page_size?: number | string;
                 /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, name, description, createdAt (other names are ignored). Default: name. */
                 ordering?: string[];
                 /** @description Search terms (separated by spaces or commas); each must appear in one of: name. */
@@ -1225,10 +1237,10 @@ export interface operations {
     price_changes_list: {
         parameters: {
             query?: {
-                /** @description A page number within the paginated result set (from 1). */
-                page?: number;
-                /** @description Number of results per page (default 20, at most 100). */
-                page_size?: number;
+                /** @description A page number within the paginated result set (from 1), or "last". */
+                page?: number | "last";
+                /** @description Number of results per page (default 20, at most 100: a larger number is 100; a value that is not a whole number from 1 is the default). */
+                page_size?: number | string;
                 /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, productId, oldPrice, newPrice, reason, changedAt (other names are ignored). Default: -changedAt. */
                 ordering?: string[];
                 /** @description productId: Equal to (the parameter repeated matches any of its values). */

@@ -46,6 +46,7 @@ export const PRODUCT_MODEL_OPTIONS = {
   clean: cleanProduct,
   decimals: { price: PRICE_DIGITS },
   allowBlank: { name: false },
+  helpText: { price: "Two decimal places; a live product needs a price above zero." },
 };
 
 /** The rules of a whole product, after each field's own validation. */

@@ -108,7 +108,8 @@ export class DocumentCheck {
     return this.problems(declared.schema, parsed);
   }
 
-  private resolve<T>(value: T | ReferenceObject): T {
+  /** A schema, parameter, body or response with its `$ref` followed. */
+  resolve<T>(value: T | ReferenceObject): T {
     const ref = (value as ReferenceObject).$ref;
     if (typeof ref !== "string") return value as T;
     let target: unknown = this.document;
@@ -131,7 +132,8 @@ export function parameterValue(parameter: ParameterObject, texts: readonly strin
   const schema = parameter.schema as SchemaObject;
   const isArray = schema.type === "array";
   if (isArray) {
-    const items = parameter.explode === false ? texts.flatMap((text) => text.split(",")) : texts;
+    // `?fields=` is an empty array in form style; `?fields=a,b` two items.
+    const items = parameter.explode === false ? texts.flatMap((text) => (text === "" ? [] : text.split(","))) : texts;
     return items.map((text) => typedText(schema.items as SchemaObject, text));
   }
   if (texts.length > 1 && Array.isArray(schema.anyOf)) {

@@ -78,6 +78,11 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
    * `{ name: false }`. A blank value is a 400, and the OpenAPI document's pattern says so.
    */
   allowBlank?: { readonly [K in Key<Row>]?: boolean };
+  /**
+   * What a field holds and the rules it keeps beyond its type, as DRF's `help_text`: the OpenAPI
+   * document describes the field with it (`{ price: "A live product needs a price above zero." }`).
+   */
+  helpText?: { readonly [K in Key<Row>]?: string };
   /** Allowed values of fields whose column is not an enum. */
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
   /**
@@ -125,6 +130,8 @@ function fieldOf(
   if (choices) field.choices = choices;
   if (maxLength !== undefined) field.maxLength = maxLength;
   if (options.allowBlank?.[key] === false) field.allowBlank = false;
+  const help = options.helpText?.[key];
+  if (help !== undefined) field.description = help;
   const declared = declaredDecimalOf(column, key, options);
   const maxDigits = decimalLimitsOf(column, declared)?.maxDigits;
   if (maxDigits !== undefined) field.maxDigits = maxDigits;

@@ -12,6 +12,19 @@ function referenceNoun(references: string): string {
   return wordsOf(singularIdentifier(references)).join(" ");
 }
 
+/** The digits a decimal keeps, said in words for a number, which no pattern can hold to them. */
+function decimalRule(field: FieldDef): string {
+  const digits = field.maxDigits === undefined ? "" : ` at most ${field.maxDigits} digits`;
+  const places = field.decimalPlaces === undefined ? "" : `${digits ? "," : ""} ${field.decimalPlaces} after the point`;
+  const limits = digits || places ? `, with${digits}${places}` : "";
+  return `Decimal text, or a JSON number read as its shortest text${limits}.`;
+}
+
+/** What a foreign key holds: "Primary key of a category." (one that exists, or the write is a 400). */
+function referenceDescription(references: string): string {
+  return `Primary key of ${withArticle(referenceNoun(references))}.`;
+}
+
 /** Where a field's own valibot schema (a `json` field's) is converted, and as what. */
 export interface FieldSchemaOptions {
   readonly readOnly?: boolean;
@@ -52,12 +65,16 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
       return {
         type: "integer",
         format: "int64",
-        ...(field.references ? { description: `Primary key of ${withArticle(referenceNoun(field.references))}.` } : {}),
+        ...(field.references ? { description: referenceDescription(field.references) } : {}),
       };
-    case "decimal":
+    case "decimal": {
       // Decimals travel as strings so that no digit is lost; the pattern holds the field's
       // maxDigits and decimalPlaces as the server counts them.
-      return { type: "string", format: "decimal", pattern: decimalPattern(field) };
+      const text = { type: "string", format: "decimal", pattern: decimalPattern(field) };
+      // A request may send a JSON number too (as DRF's DecimalField takes): read as its shortest text.
+      if (!inRequest(options)) return text;
+      return { anyOf: [text, { type: "number" }], description: decimalRule(field) };
+    }
     case "string":
     case "text":
       // maxLength counts code points, as JSON Schema does. A request states the server's rules on text.
@@ -84,9 +101,16 @@ function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
   return { ...schema, enum: [...field.choices] };
 }
 
+/** A field's own description (its help text), after what its type says ("Primary key of a category."). */
+function described(schema: SchemaObject, field: FieldDef): SchemaObject {
+  if (field.description === undefined) return schema;
+  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
+  return { ...schema, description: `${before}${field.description}` };
+}
+
 /** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
 export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaObject {
-  const schema = withChoices(typeSchema(field, options), field);
+  const schema = described(withChoices(typeSchema(field, options), field), field);
   if (field.nullable) {
     schema.nullable = true;
     if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
@@ -101,12 +125,15 @@ export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): 
  */
 export function refineConverted(schema: SchemaObject, field: FieldDef | undefined): SchemaObject {
   if (!field) return schema;
-  if (
-    (field.type === "int" || field.type === "foreignKey") &&
-    schema.type === "integer" &&
-    schema.format === undefined
-  ) {
-    return { ...schema, format: "int64" };
+  return described(refinedByType(schema, field), field);
+}
+
+function refinedByType(schema: SchemaObject, field: FieldDef): SchemaObject {
+  if ((field.type === "int" || field.type === "foreignKey") && schema.type === "integer") {
+    const refined: SchemaObject = schema.format === undefined ? { ...schema, format: "int64" } : { ...schema };
+    // A foreign key names an existing row: a documented rule beyond its type (a 400 otherwise).
+    if (field.type === "foreignKey" && field.references) refined.description ??= referenceDescription(field.references);
+    return refined;
   }
   if (schema.type !== "string" || schema.enum) return schema;
   if (field.type === "string" || field.type === "text") return { ...schema, pattern: textPattern(field) };
@@ -122,8 +149,11 @@ function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
     // A date (its midnight, UTC) or a date-time with its offset: the filter's own grammar.
     return { type: "string", pattern: TIME_FILTER_PATTERN, anyOf: [{ format: "date" }, { format: "date-time" }] };
   }
+  // A decimal filter is text, held to the field's digits as a body's is.
+  if (field.type === "decimal") return { type: "string", format: "decimal", pattern: decimalPattern(field) };
   const base = typeSchema(field, { typeMode: "input" });
   delete base.description;
+  delete base.readOnly;
   if (field.type === "string" || field.type === "text") {
     delete base.maxLength;
     // A filter may look for a blank value: only what no database stores is refused.

@@ -24,7 +24,7 @@ function orderingParameters(options: ListOptions, plan: FieldPlan): ParameterObj
       // Any name: the server ignores one it cannot order by (API.md, as DRF's OrderingFilter does),
       // so the document names the allowed ones in words rather than refusing the others.
       description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")} (other names are ignored). Default: ${defaults}.`,
-      schema: { type: "array", items: { type: "string", pattern: STORABLE_TEXT_PATTERN } },
+      schema: { type: "array", items: { type: "string" } },
       ...COMMA_SEPARATED,
     },
   ];

@@ -29,6 +29,11 @@ export interface FieldDef {
    * shows exactly this many, as DRF quantizes ("5" as "5.00", rounding half to even).
    */
   readonly decimalPlaces?: number;
+  /**
+   * What the field holds and the rules it keeps beyond its type (DRF's `help_text`): the OpenAPI
+   * document's description of it, where a client reads why a valid-looking value may be a 400.
+   */
+  readonly description?: string;
   /** The model a foreign key points at. */
   readonly references?: string;
   /**
