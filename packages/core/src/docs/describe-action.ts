@@ -66,13 +66,15 @@ function serializedResponse(
   return many ? { type: "array", items: item } : item;
 }
 
-/** The errors of an action's own: 404 on detail routes; a validated query's 400; a validated body's 400, 413 and 415. */
+/**
+ * The errors of an action's own: 404 on detail routes; a validated query's 400; and on a method
+ * with a body, what reading it answers (`requestSchema`, or a handler's `getJSON`): a body that fails
+ * or is not JSON 400, one too large 413, another media type 415.
+ */
 function actionErrors(action: ActionRoute, method: string): ErrorResponse[] {
   const errors: ErrorResponse[] = action.detail ? ["NotFound"] : [];
   if (action.config.querySchema) errors.push("ValidationError");
-  if (action.config.requestSchema && BODY_METHODS.has(method as never)) {
-    errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
-  }
+  if (BODY_METHODS.has(method as never)) errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
   return [...new Set(errors)];
 }
 

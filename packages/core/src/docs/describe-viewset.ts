@@ -13,10 +13,10 @@ import { describeOpaqueViewSet } from "./describe-opaque-viewset.js";
 import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
 import { type Guards, guardedOperation, guardsOf } from "./guards.js";
 import { componentName, type DefinitionTarget } from "./json-schema.js";
+import { ETAG_HEADER, preconditionParameter } from "./conditional-parts.js";
 import { listParameters } from "./list-parameters.js";
 import { sparseParameters } from "./sparse-parameters.js";
 import type {
-  HeaderObject,
   MediaTypeObject,
   OperationObject,
   ParameterObject,
@@ -38,8 +38,6 @@ import {
 } from "./operation-parts.js";
 
 const refName = (ref: ReferenceObject): string => ref.$ref.slice("#/components/schemas/".length);
-
-export { pascalCase };
 
 /** What the viewset's paginator says of itself, for its page sizes; page-number pagination when it sets none. */
 function paginationOf(options: DescribableViewSet["options"], settings: ViewSettings): Required<PaginatorDocs> {
@@ -107,21 +105,6 @@ interface ViewSetParts {
   readonly bulkItems: number | undefined;
   readonly listParameters: ParameterObject[];
   readonly writeSchemas: () => WriteSchemas;
-}
-
-const ETAG_HEADER: HeaderObject = {
-  description: "The weak entity tag of this answer: send it back as If-None-Match (a read) or If-Match (a write).",
-  schema: { type: "string" },
-};
-
-/** The conditional request header a route honours: a read's `If-None-Match` (304), a write's `If-Match` (412). */
-function preconditionParameter(route: StandardRoute): ParameterObject | undefined {
-  if (route.precondition === undefined) return undefined;
-  const description =
-    route.precondition === "If-None-Match"
-      ? "An ETag this client holds: 304 with no body when it is still the current one."
-      : "The ETag the record was read with: the write happens only if the record still has it, else 412.";
-  return { name: route.precondition, in: "header", required: false, description, schema: { type: "string" } };
 }
 
 /** The request body of a write, under each media type the method takes (`WRITE_MEDIA_TYPES`). */

@@ -536,6 +536,8 @@ describe("include(router) on the contract app", () => {
       schema: { type: "integer", format: "int64" },
     });
     expect(publish.requestBody).toMatchObject({ required: false });
+    // A handler that reads its body (getJSON) answers what reading it may: 400, 413, 415.
+    expect(Object.keys(publish.responses)).toEqual(["200", "400", "404", "413", "415"]);
     expect(document.paths["/api/v1/products/{id}/publish-now"]!.get).toBeUndefined();
   });
 
@@ -779,7 +781,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const pin = op(doc, "/x/notes/{id}/pin", "post");
     expect(pin.security).toEqual([{ bearerAuth: [] }]);
     expect(pin.security).toEqual(op(doc, "/x/notes/{id}", "put").security);
-    expect(Object.keys(pin.responses)).toEqual(["200", "401", "403", "404", "429"]);
+    expect(Object.keys(pin.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429"]);
     expect(pin.responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
     const recent = op(doc, "/x/notes/recent", "get");
     expect(recent.security).toEqual([{ bearerAuth: [] }]);

@@ -1,3 +1,7 @@
+/**
+ * Related and computed fields in the answers that are not a list or a retrieve: a bulk create's
+ * list and an action's `respond` show each row as a retrieve shows it, never with those fields null.
+ */
 import { describe, expect, it } from "vitest";
 import { Router } from "../router/router.js";
 import { computed } from "../serializers/computed.js";
@@ -7,10 +11,7 @@ import { blogRows, call, Post, type PostRow, User, type UserRow } from "../testi
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 
-/**
- * Related and computed fields in the answers that are not a list or a retrieve: a bulk create's
- * list and an action's `respond` show each row as a retrieve shows it, never with those fields null.
- */
+/** A blog whose posts show their author's name (related) and their word count (computed). */
 function blog() {
   const rows = blogRows();
   const users = new MemoryManager<UserRow>(rows.users);
