@@ -4,7 +4,7 @@
  * anywhere. `pnpm typecheck` checks it against the document; `test/typed-client.test.ts` runs it
  * against the shop on Express, Koa and Hono.
  */
-import createClient from "openapi-fetch";
+import createClient, { type ClientOptions } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
 
 export type Product = components["schemas"]["Product"];
@@ -19,11 +19,13 @@ export type ProductRequest = components["schemas"]["ProductRequest"];
 type Full = "application/json" | "application/problem+json";
 type Sparse = "application/vnd.viewsets.sparse+json" | "application/problem+json";
 
-/** The array parameters as the document declares them (`explode: false`): `?status__in=live,draft`. */
-const COMMA_SEPARATED = { array: { style: "form", explode: false } } as const;
-
 export function shopClient(baseUrl: string, fetcher: typeof fetch = fetch) {
-  const options = { baseUrl, fetch: fetcher, querySerializer: COMMA_SEPARATED };
+  // The array parameters as the document declares them (`explode: false`): `?status__in=live,draft`.
+  const options: ClientOptions = {
+    baseUrl,
+    fetch: fetcher,
+    querySerializer: { array: { style: "form", explode: false } },
+  };
   const full = createClient<paths, Full>(options);
   const sparse = createClient<paths, Sparse>(options);
 
