@@ -6,15 +6,11 @@ import {
   type RouterOptions,
   ValidationError,
   computed,
-  getJSON,
-  type Model,
   modelSerializer,
-  parseInt64,
-  parseQuery,
   related,
   sendJSON,
-  serializeModel,
 } from "@viewsets/core";
+import * as v from "valibot";
 import { docsPage } from "@viewsets/core/docs";
 import { modelViewSet, tableModel } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
@@ -31,6 +27,8 @@ export const PRODUCT_LIST_OPTIONS = {
   searchFields: ["name", "description"],
   ordering: ["-createdAt"],
   rejectUnknownRequestFields: true,
+  // A JSON array creates every product in it or none, in one transaction.
+  bulkCreate: true,
 } as const;
 
 /**
@@ -40,16 +38,22 @@ export const PRODUCT_LIST_OPTIONS = {
  */
 export const PRICE_DIGITS = { maxDigits: 10, decimalPlaces: 2 } as const;
 
-/** The product model's rules beyond its table, shared with the benchmark's copies of the shop. */
-export const PRODUCT_MODEL_OPTIONS = { clean: cleanProduct, decimals: { price: PRICE_DIGITS } };
+/**
+ * The product model's rules beyond its table, shared with the benchmark's copies of the shop: a
+ * name may not be blank (a rule the OpenAPI document states), and the rules of `cleanProduct`.
+ */
+export const PRODUCT_MODEL_OPTIONS = {
+  clean: cleanProduct,
+  decimals: { price: PRICE_DIGITS },
+  allowBlank: { name: false },
+  helpText: { price: "Two decimal places; a live product needs a price above zero." },
+};
 
 /** The rules of a whole product, after each field's own validation. */
-export function cleanProduct(product: { name: string; status?: string | undefined; price: string }): void {
-  const errors: Record<string, string[]> = {};
-  if (product.name.trim() === "") errors.name = ["This field may not be blank."];
-  if (product.status === "live" && Number(product.price) <= 0)
-    errors.price = ["A live product needs a price above zero."];
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+export function cleanProduct(product: { status?: string | undefined; price: string }): void {
+  if (product.status === "live" && Number(product.price) <= 0) {
+    throw new ValidationError({ price: ["A live product needs a price above zero."] });
+  }
 }
 
 /** The shop's three viewsets: the REST API serves them, and the admin shows the same models and managers. */
@@ -101,14 +105,26 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
   router.action(
     "products",
     "discount",
-    { methods: ["POST"], detail: true, summary: "Lower the price by a percentage" },
-    (request) => discount(db, viewsets.products.options.model, request),
+    {
+      methods: ["POST"],
+      detail: true,
+      summary: "Lower the price by a percentage",
+      requestSchema: DISCOUNT,
+      // The product as a retrieve shows it (its category's name, whether it is available).
+      serializer: true,
+    },
+    (_request, action) => action.respond(discount(db, action.id, action.data)),
   );
   router.action(
     "products",
     "stats",
-    { methods: ["GET"], summary: "Counts by status and the average price" },
-    (request) => stats(db, request),
+    {
+      methods: ["GET"],
+      summary: "Counts by status and the average price",
+      querySchema: STATS_QUERY,
+      responseSchema: STATS,
+    },
+    (_request, action) => sendJSON(200, stats(db, action.query.categoryId)),
   );
 
   router.register("categories", viewsets.categories);
@@ -141,49 +157,44 @@ export function apiRoot(request: ApiRequest): Promise<ApiResponse> {
   );
 }
 
-/** `{ "percent": 10, "reason": "sale" }`, checked by hand: an action owns its own input. */
-function parseDiscount(body: unknown): { percent: number; reason: string } {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ValidationError('Send a JSON object such as {"percent": 10}.');
-  }
-  const { percent, reason = "discount" } = body as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  if (typeof percent !== "number" || !Number.isFinite(percent)) errors.percent = ["A number is required."];
-  else if (percent <= 0 || percent >= 100) errors.percent = ["Ensure this value is above 0 and below 100."];
-  if (typeof reason !== "string" || reason.length === 0 || reason.length > 100) {
-    errors.reason = ["Ensure this is text of 1 to 100 characters."];
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return { percent: percent as number, reason: reason as string };
-}
+/** `{ "percent": 10, "reason": "sale" }`: above 0 and below 100 percent; a reason of 1 to 100 characters. */
+const DISCOUNT = v.object({
+  percent: v.pipe(v.number(), v.minValue(0.01), v.maxValue(99.99)),
+  reason: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), "discount"),
+});
 
-/** `POST /products/{id}/discount/`: the new price and its audit row are written in one transaction. */
-async function discount(db: ShopDatabase, model: Model<Product>, request: ApiRequest): Promise<ApiResponse> {
-  const { percent, reason } = parseDiscount(await getJSON(request));
-  // The router has already answered 404 for an id that is not a 64-bit integer; one past 2^53
-  // names no product here (and must not be rounded to a neighbour).
-  const id = parseInt64(request.params!.id!);
+/** `POST /products/{id}/discount`: the new price and its audit row are written in one transaction. */
+function discount(db: ShopDatabase, id: number | bigint | undefined, body: v.InferOutput<typeof DISCOUNT>): Product {
+  // An id past 2^53 (a bigint) names no product here, and must not be rounded to a neighbour.
   if (typeof id !== "number") throw new NotFound();
-  const updated = db.transaction((tx) => {
+  return db.transaction((tx) => {
     const product = tx.select().from(products).where(eq(products.id, id)).get();
     if (!product) throw new NotFound();
     // Prices are cents-exact: work in whole cents, never below one cent.
-    const cents = Math.max(1, Math.round(Number(product.price) * (100 - percent)));
+    const cents = Math.max(1, Math.round(Number(product.price) * (100 - body.percent)));
     const newPrice = String(cents / 100);
-    tx.insert(priceChanges).values({ productId: product.id, oldPrice: product.price, newPrice, reason }).run();
-    return tx.update(products).set({ price: newPrice }).where(eq(products.id, product.id)).returning().get();
+    tx.insert(priceChanges)
+      .values({ productId: product.id, oldPrice: product.price, newPrice, reason: body.reason })
+      .run();
+    return tx.update(products).set({ price: newPrice }).where(eq(products.id, product.id)).returning().get()!;
   });
-  // The product's own fields as the API shows them (its price with two places).
-  return sendJSON(200, serializeModel(model, updated));
 }
 
-/** `GET /products/stats/?categoryId=3`: products per status and the average price of those in stock. */
-async function stats(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse> {
-  const categoryText = parseQuery(request.rawQuery).get("categoryId")?.[0];
-  const categoryId = categoryText === undefined ? undefined : parseInt64(categoryText);
-  if (categoryId === null) throw new ValidationError({ categoryId: ["Enter a whole number."] });
-  // A bigint (past 2^53) is bound exactly by better-sqlite3: it matches no row, never a neighbour.
-  const inCategory = categoryId === undefined ? undefined : eq(products.categoryId, categoryId as number);
+/** `?categoryId=3`: one category's products, or every product. */
+const STATS_QUERY = v.object({
+  categoryId: v.optional(v.pipe(v.number(), v.integer(), v.safeInteger())),
+});
+
+/** What `stats` answers: the documented response, and all that leaves the server. */
+const STATS = v.object({
+  count: v.pipe(v.number(), v.integer()),
+  byStatus: v.object(Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, v.pipe(v.number(), v.integer())]))),
+  averageInStockPrice: v.nullable(v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/))),
+});
+
+/** `GET /products/stats?categoryId=3`: products per status and the average price of those in stock. */
+function stats(db: ShopDatabase, categoryId: number | undefined): v.InferOutput<typeof STATS> {
+  const inCategory = categoryId === undefined ? undefined : eq(products.categoryId, categoryId);
   const rows = db
     .select({ status: products.status, count: count() })
     .from(products)
@@ -199,9 +210,9 @@ async function stats(db: ShopDatabase, request: ApiRequest): Promise<ApiResponse
     .where(and(inCategory, eq(products.inStock, true)))
     .all();
   const averagePrice = average?.price == null ? null : (Math.round(Number(average.price) * 100) / 100).toFixed(2);
-  return sendJSON(200, {
+  return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
     byStatus,
     averageInStockPrice: averagePrice,
-  });
+  };
 }

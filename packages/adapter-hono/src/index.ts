@@ -79,6 +79,16 @@ function withBody(c: Context, { incoming, outgoing }: NodeBindings, body: Reques
   return outgoing ? new NodeApiRequest(fields, outgoing) : { ...fields, signal: c.req.raw.signal };
 }
 
+/** The headers set earlier with `c.header` (each cookie kept), then the core's. */
+function nodeHeaders(c: Context, response: ApiResponse): Record<string, string> {
+  const earlier = c.res.headers;
+  const headers: Record<string, string | string[]> = Object.fromEntries(earlier);
+  const cookies = earlier.getSetCookie();
+  if (cookies.length > 1) headers["set-cookie"] = cookies;
+  // Node's writeHead takes a list for a repeated header.
+  return Object.assign(headers, response.headers) as Record<string, string>;
+}
+
 /** The core's response as Hono's, keeping headers set earlier with `c.header`. */
 export function sendApiResponse(c: Context, response: ApiResponse): Response {
   return answer(c, response, false);
@@ -93,10 +103,11 @@ export function sendApiResponse(c: Context, response: ApiResponse): Response {
  */
 function answer(c: Context, response: ApiResponse, first: boolean): Response {
   const { incoming, outgoing } = (c.env as NodeBindings | undefined) ?? {};
-  if (incoming && outgoing && closesMidBody(incoming, response)) {
-    // A 413 while the client still sends: answered on Node's response, then drained (see writeNodeResponse).
-    const headers = { ...Object.fromEntries(c.res.headers), ...response.headers };
-    writeNodeResponse(incoming, outgoing, response, headers);
+  // A 413 while the client still sends: answered on Node's response, then drained (see writeNodeResponse).
+  // A bodyless answer (204, 304) too: @hono/node-server gives any Response without a Content-Type
+  // one of text/plain, which Express and Koa do not send and a 204 or 304 has no body to be.
+  if (incoming && outgoing && (response.body === null || closesMidBody(incoming, response))) {
+    writeNodeResponse(incoming, outgoing, response, nodeHeaders(c, response));
     return new Response(null, { headers: ALREADY_SENT });
   }
   // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.

@@ -86,6 +86,7 @@ export type {
   RowOfModel,
 } from "./models/define-model.js";
 export type { CleanInfo, CleanInput } from "./models/clean.js";
+export { pascalCase, singularIdentifier, verboseNameOf, withArticle } from "./models/names.js";
 export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSerializable } from "./models/fields.js";
 export { isFilterable } from "./query/filters.js";
 export type { FieldDef, FieldType, FieldValueTypes, Fields, RowOf } from "./models/fields.js";

@@ -1,7 +1,14 @@
 import * as v from "valibot";
 import { getTableName, type Column, type Table } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-valibot";
-import { modelFromSchema, type CleanFunction, type FieldDef, type Model } from "@viewsets/core";
+import {
+  modelFromSchema,
+  pascalCase,
+  singularIdentifier,
+  type CleanFunction,
+  type FieldDef,
+  type Model,
+} from "@viewsets/core";
 import {
   columnsOf,
   enumValuesOf,
@@ -55,12 +62,27 @@ export type RowWithJson<T extends Table, J> = WithJson<T["$inferSelect"], T, J>;
 export type InsertWithJson<T extends Table, J> = WithJson<T["$inferInsert"], T, J>;
 
 export interface TableModelOptions<Row extends object, Input extends object = Partial<Row>> {
-  /** The model's name in messages and documents; defaults to the table name in PascalCase. */
+  /**
+   * The model's name in documents (its OpenAPI component): by default the singular of the table's
+   * name in PascalCase, as DRF and drf-spectacular name a model (`products` is `Product`).
+   */
   name?: string;
+  /** The model in a sentence ("Create a product"): by default the singular of the table's name in words. */
+  verboseName?: string;
   /** Fields never sent in a response (a password hash): `serializable: false`. */
   hidden?: readonly Key<Row>[];
   /** Fields a request may not set: `editable: false`. */
   readOnly?: readonly Key<Row>[];
+  /**
+   * Text fields that may not be blank (empty or only white space), as DRF's `allow_blank=False`:
+   * `{ name: false }`. A blank value is a 400, and the OpenAPI document's pattern says so.
+   */
+  allowBlank?: { readonly [K in Key<Row>]?: boolean };
+  /**
+   * What a field holds and the rules it keeps beyond its type, as DRF's `help_text`: the OpenAPI
+   * document describes the field with it (`{ price: "A live product needs a price above zero." }`).
+   */
+  helpText?: { readonly [K in Key<Row>]?: string };
   /** Allowed values of fields whose column is not an enum. */
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
   /**
@@ -86,14 +108,6 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
 
 type ObjectSchema = Parameters<typeof modelFromSchema>[0]["schema"];
 
-function pascalCase(name: string): string {
-  return name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join("");
-}
-
 function fieldOf(
   column: Column,
   key: string,
@@ -115,6 +129,9 @@ function fieldOf(
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
   if (maxLength !== undefined) field.maxLength = maxLength;
+  if (options.allowBlank?.[key] === false) field.allowBlank = false;
+  const help = options.helpText?.[key];
+  if (help !== undefined) field.description = help;
   const declared = declaredDecimalOf(column, key, options);
   const maxDigits = decimalLimitsOf(column, declared)?.maxDigits;
   if (maxDigits !== undefined) field.maxDigits = maxDigits;
@@ -220,7 +237,8 @@ export function tableModel<T extends Table, J extends JsonSchemas<T> = Record<ne
   const loose = options as TableModelOptions<Record<string, unknown>>;
   const fields = tableFields(table, loose);
   return modelFromSchema<RowWithJson<T, J>, InsertWithJson<T, J>>({
-    name: options.name ?? pascalCase(getTableName(table)),
+    name: options.name ?? pascalCase(singularIdentifier(getTableName(table))),
+    verboseName: options.verboseName,
     fields,
     schema: requestSchema(table, fields, loose),
     clean: options.clean,

@@ -136,7 +136,7 @@ export function runDataSuite(setup: DialectSetup): void {
         const model = tableModel(fx.products, { hidden: ["secret"], readOnly: ["ownerId"] });
         const f = model.fields;
         expect(model.primaryKey).toBe("id");
-        expect(model.name).toBe("Products");
+        expect(model.name).toBe("Product");
         expect(f.id).toMatchObject({ type: "int", primaryKey: true });
         expect(f.name).toMatchObject({ type: "string", maxLength: 200 });
         expect(f.name!.nullable).toBeUndefined();

@@ -86,9 +86,9 @@ export function runJsonColumnSuite(setup: DialectSetup): void {
         required: ["size", "tags"],
       };
       const schemas = document.components.schemas!;
-      const response = (schemas.Products!.properties as Record<string, unknown>).meta;
+      const response = (schemas.Product!.properties as Record<string, unknown>).meta;
       expect(response).toMatchObject({ ...described, nullable: true });
-      const create = (schemas.ProductsRequest!.properties as Record<string, unknown>).meta;
+      const create = (schemas.ProductRequest!.properties as Record<string, unknown>).meta;
       expect(create).toMatchObject({ ...described, nullable: true });
       await SwaggerParser.validate(structuredClone(document) as never);
     });

@@ -5,8 +5,13 @@ import { fieldSchema, refineConverted } from "./field-schemas.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
 import type { SchemaObject } from "./openapi-types.js";
 
-/** The response body: every response field, non-writable ones marked `readOnly`. */
-export function responseSchema(model: ModelShape, plan: FieldPlan, definitions: DefinitionTarget): SchemaObject {
+/** The response body: every response field, non-writable ones marked `readOnly`; all present unless `sparse`. */
+export function responseSchema(
+  model: ModelShape,
+  plan: FieldPlan,
+  definitions: DefinitionTarget,
+  sparse = false,
+): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   for (const name of plan.response) {
     const readOnly = !plan.writable.has(name);
@@ -16,7 +21,9 @@ export function responseSchema(model: ModelShape, plan: FieldPlan, definitions: 
       : fieldSchema(model.fields[name]!, { readOnly, definitions });
   }
   const schema: SchemaObject = { type: "object", properties };
-  if (plan.response.length > 0) schema.required = [...plan.response];
+  if (sparse) {
+    schema.description = "Only the fields `fields` names, or all but those `omit` names.";
+  } else if (plan.response.length > 0) schema.required = [...plan.response];
   return schema;
 }
 
@@ -30,6 +37,7 @@ export function requestSchema(
   plan: FieldPlan,
   partial: boolean,
   definitions: DefinitionTarget,
+  rejectUnknown = false,
 ): SchemaObject {
   const base = partial ? model.partialSchema : model.schema;
   const entries = (base as { entries?: unknown }).entries;
@@ -51,11 +59,27 @@ export function requestSchema(
         : (converted[name] ?? {});
   }
   const schema: SchemaObject = { type: "object", properties };
+  if (rejectUnknown) closeRequest(schema, model, plan, definitions);
   const required = partial
     ? []
     : ((whole.required as string[] | undefined) ?? []).map(keyOf).filter((name) => name in properties);
   if (required.length > 0) schema.required = required;
   return schema;
+}
+
+/**
+ * A viewset with `rejectUnknownRequestFields` refuses any other key (`additionalProperties: false`),
+ * but the response's read-only fields that a client echoes back are ignored: they are listed,
+ * read-only, so that a body copied from a response stays valid.
+ */
+function closeRequest(schema: SchemaObject, model: ModelShape, plan: FieldPlan, definitions: DefinitionTarget): void {
+  const properties = schema.properties as Record<string, SchemaObject>;
+  const response = responseSchema(model, plan, definitions).properties as Record<string, SchemaObject>;
+  for (const [name, property] of Object.entries(response)) {
+    if (properties[name] !== undefined) continue;
+    properties[name] = { ...property, readOnly: true, description: "Read-only: ignored in a request." };
+  }
+  schema.additionalProperties = false;
 }
 
 /** The list body of a paginator that does not describe itself: at least `results`, with the usual links. */

@@ -1,5 +1,6 @@
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldDef } from "../models/fields.js";
+import { verboseNameOf } from "../models/names.js";
 import type { DeclaredField } from "../serializers/base-serializer.js";
 import { sourceOf } from "../serializers/related.js";
 import { fieldSchema } from "./field-schemas.js";
@@ -24,10 +25,11 @@ function relatedSchema(
   }
   // A null foreign key, or one whose row is gone, shows as null.
   if (model.fields[source]?.nullable) schema.nullable = true;
+  const noun = verboseNameOf(target);
   schema.description =
     field.field === undefined
-      ? `The ${target.name} row that ${source} points at.`
-      : `The ${field.field} of the ${target.name} row that ${source} points at.`;
+      ? `The ${noun} that ${source} points at.`
+      : `The ${field.field} of the ${noun} that ${source} points at.`;
   return schema;
 }
 

@@ -22,6 +22,8 @@ export interface DescribableViewSet {
     readonly pageSize?: number;
     readonly maxPageSize?: number;
     readonly pagination?: Paginator;
+    readonly rejectUnknownRequestFields?: boolean;
+    readonly bulkCreate?: boolean | { readonly maxItems?: number };
   };
   getFieldPlan(): FieldPlan;
 }

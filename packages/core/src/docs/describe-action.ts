@@ -1,13 +1,21 @@
 import type { ActionRoute } from "../viewsets/actions.js";
 import { responseSchema } from "./body-schemas.js";
 import { fieldPlanOf, optionsOf, resolveViewSet, type ViewSetRoute } from "./describable-viewset.js";
-import { pascalCase } from "./describe-viewset.js";
-import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
-import { errorResponses, type Guards, guardsOf, UNGUARDED } from "./guards.js";
-import { componentName, valibotToOpenAPI } from "./json-schema.js";
-import type { OperationObject, ReferenceObject, SchemaObject } from "./openapi-types.js";
+import { pascalCase } from "../models/names.js";
+import { type DocumentBuilder, ERROR_STATUS, type ErrorResponse } from "./document-builder.js";
+import { errorResponses, type Guards, guardsOf, uncheckedGuards } from "./guards.js";
+import { componentName, type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
+import type {
+  HandlerDocs,
+  MediaTypeObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from "./openapi-types.js";
 import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
-import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, operationMethod } from "./operation-parts.js";
+import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, nounOf, operationMethod } from "./operation-parts.js";
+import { ACTION_MEDIA_TYPES } from "../http/media-types.js";
 
 /**
  * What an action runs before its handler. With `checks: true` the router has the resource's viewset
@@ -16,7 +24,9 @@ import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, operationMethod } f
  */
 function guardsOfAction(builder: DocumentBuilder, route: ViewSetRoute, action: ActionRoute): Guards {
   const { viewset, settings } = route;
-  if (!action.config.checks || typeof viewset?.checkAction !== "function") return UNGUARDED;
+  if (!action.config.checks || typeof viewset?.checkAction !== "function") {
+    return uncheckedGuards(viewset ? optionsOf(viewset) : {}, settings);
+  }
   return guardsOf(builder, optionsOf(viewset), settings);
 }
 
@@ -56,13 +66,48 @@ function serializedResponse(
   return many ? { type: "array", items: item } : item;
 }
 
-/** The errors of an action's own: 404 on detail routes; a validated body's 400, 413 and 415. */
+/**
+ * The errors of an action's own: 404 on detail routes; a validated query's 400; and on a method
+ * with a body, what reading it answers (`requestSchema`, or a handler's `getJSON`): a body that fails
+ * or is not JSON 400, one too large 413, another media type 415.
+ */
 function actionErrors(action: ActionRoute, method: string): ErrorResponse[] {
   const errors: ErrorResponse[] = action.detail ? ["NotFound"] : [];
-  if (action.config.requestSchema && BODY_METHODS.has(method as never)) {
-    errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
+  if (action.config.querySchema) errors.push("ValidationError");
+  if (BODY_METHODS.has(method as never)) errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
+  return [...new Set(errors)];
+}
+
+/** One query parameter per entry of the action's `querySchema` (each read as text, its last value). */
+function queryParameters(action: ActionRoute, definitions: DefinitionTarget): ParameterObject[] {
+  const schema = action.config.querySchema;
+  if (!schema) return [];
+  const converted = valibotToOpenAPI(schema, definitions) ?? {};
+  const properties = (converted.properties ?? {}) as Record<string, SchemaObject>;
+  const required = new Set((converted.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: "query",
+      required: required.has(name),
+      ...(typeof description === "string" ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/**
+ * What a handler says of its own answers (`docsPage` serves HTML): its parameters and responses.
+ * A shared error response it names by reference is added to the components.
+ */
+function handlerDocs(builder: DocumentBuilder, action: ActionRoute): HandlerDocs | undefined {
+  const docs = (action.handler as { openapi?: HandlerDocs }).openapi;
+  for (const response of Object.values(docs?.responses ?? {})) {
+    const name = (response as { $ref?: string }).$ref?.match(/^#\/components\/responses\/(\w+)$/)?.[1];
+    if (name && name in ERROR_STATUS) builder.error(name as ErrorResponse);
   }
-  return errors;
+  return docs;
 }
 
 /**
@@ -84,6 +129,14 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
     (config.responseSchema ? (valibotToOpenAPI(config.responseSchema, definitions) ?? {}) : ANY_OBJECT);
   const guards = guardsOfAction(builder, route, action);
   const several = action.methods.length > 1;
+  const own = handlerDocs(builder, action);
+  const viewset = route.viewset ? resolveViewSet(route.viewset) : null;
+  const noun = nounOf(resource, viewset?.options.model);
+  const parameters = [
+    ...(action.detail ? [idParameter(noun)] : []),
+    ...queryParameters(action, definitions),
+    ...(own?.parameters ?? []),
+  ];
   for (const method of action.methods) {
     const lower = operationMethod(method);
     const op: OperationObject = {
@@ -92,13 +145,16 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
       responses: {
         "200": method === "HEAD" ? { description: "OK." } : { description: "OK.", content: jsonContent(response) },
         ...errorResponses(builder, guards, actionErrors(action, method)),
+        ...(method === "HEAD" ? {} : own?.responses),
       },
     };
     if (config.summary) op.summary = config.summary;
     if (config.description) op.description = config.description;
-    if (action.detail) op.parameters = [idParameter(resource)];
+    if (parameters.length > 0) op.parameters = parameters;
     if (BODY_METHODS.has(method)) {
-      op.requestBody = { required: config.requestSchema !== undefined, content: jsonContent(request) };
+      const content: Record<string, MediaTypeObject> = {};
+      for (const mediaType of ACTION_MEDIA_TYPES) content[mediaType] = { schema: request };
+      op.requestBody = { required: config.requestSchema !== undefined, content };
     }
     const security = guards.security(method, { resource, action: name, readOnly: readOnlyOf(route) });
     if (security) op.security = security;

@@ -8,6 +8,7 @@ import {
   BODY_METHODS,
   idParameter,
   jsonContent,
+  nounOf,
   operationMethod,
   servedRoutes,
   standardFields,
@@ -44,10 +45,10 @@ export function describeOpaqueViewSet(builder: DocumentBuilder, route: ViewSetRo
   const guards = guardsOf(builder, options, settings);
   for (const standard of servedRoutes(readOnly)) {
     const fields: Omit<OperationObject, "responses"> = {
-      ...standardFields(builder, resource, standard),
+      ...standardFields(builder, resource, standard, nounOf(resource)),
       description: DESCRIPTION,
     };
-    if (standard.kind === "detail") fields.parameters = [idParameter(resource)];
+    if (standard.kind === "detail") fields.parameters = [idParameter(nounOf(resource))];
     if (BODY_METHODS.has(standard.method)) fields.requestBody = { required: false, content: jsonContent(ANY_OBJECT) };
     builder.operation(
       standardPath(prefix, resource, standard),

@@ -1,5 +1,6 @@
 import { MethodNotAllowed, NotFound } from "../http/errors.js";
 import { errorResponse, problemResponse } from "../http/problem.js";
+import type { HandlerDocs } from "./openapi-types.js";
 import { type ApiRequest, type ApiResponse, type Handler, parseQuery } from "../http/request.js";
 
 export interface DocsPageOptions {
@@ -98,7 +99,7 @@ export function docsPage(options: DocsPageOptions): Handler {
     return text;
   };
 
-  return async (request: ApiRequest): Promise<ApiResponse> => {
+  const handler = async (request: ApiRequest): Promise<ApiResponse> => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return errorResponse(new MethodNotAllowed(request.method, ["GET", "HEAD"]));
     }
@@ -115,4 +116,33 @@ export function docsPage(options: DocsPageOptions): Handler {
       return problemResponse(500, "The API reference needs the swagger-ui-dist package installed.");
     }
   };
+  return Object.assign(handler, { openapi: PAGE_DOCS });
 }
+
+/** The media type of each answer, without its charset: what the document declares. */
+const mediaTypeOf = (type: string): string => type.split(";")[0]!;
+
+/** What the page answers, for an OpenAPI document that mounts it as an action: HTML, and its assets. */
+const PAGE_DOCS: HandlerDocs = {
+  parameters: [
+    {
+      name: "asset",
+      in: "query",
+      required: false,
+      description: "One of the page's script and style files instead of the page.",
+      schema: { type: "string", enum: [...DIST_ASSETS.keys(), INIT_ASSET] },
+    },
+  ],
+  responses: {
+    "200": {
+      description: "The reference page (HTML), or the asset named.",
+      content: Object.fromEntries(
+        ["text/html", ...[...DIST_ASSETS.values()].map((asset) => mediaTypeOf(asset.type))].map((type) => [
+          type,
+          { schema: { type: "string" } },
+        ]),
+      ),
+    },
+    "404": { $ref: "#/components/responses/NotFound" },
+  },
+};

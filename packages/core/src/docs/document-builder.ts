@@ -1,4 +1,18 @@
+import {
+  type ApiError,
+  Conflict,
+  NotAcceptable,
+  NotAuthenticated,
+  NotFound,
+  PayloadTooLarge,
+  PermissionDenied,
+  PreconditionFailed,
+  Throttled,
+  UnsupportedMediaType,
+  ValidationError,
+} from "../http/errors.js";
 import { PROBLEM_CONTENT_TYPE } from "../http/problem.js";
+import { withArticle } from "../models/names.js";
 import { componentName } from "./json-schema.js";
 import type {
   ComponentsObject,
@@ -55,21 +69,33 @@ export type ErrorResponse =
   | "Unauthenticated"
   | "PermissionDenied"
   | "NotFound"
+  | "NotAcceptable"
   | "Conflict"
+  | "PreconditionFailed"
   | "PayloadTooLarge"
   | "UnsupportedMediaType"
   | "Throttled";
 
-export const ERROR_STATUS: Record<ErrorResponse, number> = {
-  ValidationError: 400,
-  Unauthenticated: 401,
-  PermissionDenied: 403,
-  NotFound: 404,
-  Conflict: 409,
-  PayloadTooLarge: 413,
-  UnsupportedMediaType: 415,
-  Throttled: 429,
+/**
+ * The error each response stands for: its status is the one the server answers with, read from
+ * the error class the server throws rather than written twice.
+ */
+const ERRORS: Record<ErrorResponse, () => ApiError> = {
+  ValidationError: () => new ValidationError({}),
+  Unauthenticated: () => new NotAuthenticated(),
+  PermissionDenied: () => new PermissionDenied(),
+  NotFound: () => new NotFound(),
+  NotAcceptable: () => new NotAcceptable(),
+  Conflict: () => new Conflict(),
+  PreconditionFailed: () => new PreconditionFailed(),
+  PayloadTooLarge: () => new PayloadTooLarge(0),
+  UnsupportedMediaType: () => new UnsupportedMediaType(""),
+  Throttled: () => new Throttled(1),
 };
+
+export const ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERRORS).map(([name, error]) => [name, error().status]),
+) as Record<ErrorResponse, number>;
 
 function problemResponse(description: string, schema: string, headers?: Record<string, HeaderObject>): ResponseObject {
   return {
@@ -82,7 +108,7 @@ function problemResponse(description: string, schema: string, headers?: Record<s
 const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
   ValidationError: () =>
     problemResponse(
-      "Invalid input: a filter value or body field that failed validation, or malformed JSON.",
+      "Invalid input: a parameter or body field that failed validation (each named in `errors`), or malformed JSON.",
       VALIDATION_PROBLEM,
     ),
   Unauthenticated: () =>
@@ -91,9 +117,13 @@ const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
     }),
   PermissionDenied: () => problemResponse("Permission denied.", PROBLEM),
   NotFound: () => problemResponse("Not found (an unknown id, or a page past the last one).", PROBLEM),
+  NotAcceptable: () => problemResponse("The Accept header rules out JSON.", PROBLEM),
   Conflict: () => problemResponse("The request conflicts with the current state of the resource.", PROBLEM),
+  PreconditionFailed: () =>
+    problemResponse("If-Match names no current tag of the record: it changed since it was read.", PROBLEM),
   PayloadTooLarge: () => problemResponse("The request body is larger than the limit.", PROBLEM),
-  UnsupportedMediaType: () => problemResponse("The request body is not JSON.", PROBLEM),
+  UnsupportedMediaType: () =>
+    problemResponse("The request body's media type is not one this operation takes.", PROBLEM),
   Throttled: () =>
     problemResponse("Too many requests.", PROBLEM, {
       "Retry-After": intHeader("Seconds to wait before retrying."),
@@ -160,8 +190,13 @@ export class DocumentBuilder {
     }
   }
 
-  tag(name: string): void {
-    if (!this.tags.some((tag) => tag.name === name)) this.tags.push({ name });
+  /** A tag per resource, described by the model it serves ("Products: each a product record.") when known. */
+  tag(name: string, noun?: string): void {
+    const existing = this.tags.find((tag) => tag.name === name);
+    const description =
+      noun === undefined ? `The ${name} routes.` : `The ${name} routes: each record is ${withArticle(noun)}.`;
+    if (!existing) this.tags.push({ name, description });
+    else if (noun !== undefined) existing.description = description;
   }
 
   /** `products_list`; a second router with the same resource gets `products_list_2`. */

@@ -1,8 +1,29 @@
 import { decimalPattern } from "../models/decimal.js";
+import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
+import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
 import type { FieldDef } from "../models/fields.js";
+import { singularIdentifier, withArticle, wordsOf } from "../models/names.js";
 import type { Lookup } from "../query/expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
 import type { SchemaObject } from "./openapi-types.js";
+
+/** The model a foreign key names (a table, `categories`, or a model, `Category`) in a sentence: "category". */
+function referenceNoun(references: string): string {
+  return wordsOf(singularIdentifier(references)).join(" ");
+}
+
+/** The digits a decimal keeps, said in words for a number, which no pattern can hold to them. */
+function decimalRule(field: FieldDef): string {
+  const digits = field.maxDigits === undefined ? "" : ` at most ${field.maxDigits} digits`;
+  const places = field.decimalPlaces === undefined ? "" : `${digits ? "," : ""} ${field.decimalPlaces} after the point`;
+  const limits = digits || places ? `, with${digits}${places}` : "";
+  return `Decimal text, or a JSON number read as its shortest text${limits}.`;
+}
+
+/** What a foreign key holds: "Primary key of a category." (one that exists, or the write is a 400). */
+function referenceDescription(references: string): string {
+  return `Primary key of ${withArticle(referenceNoun(references))}.`;
+}
 
 /** Where a field's own valibot schema (a `json` field's) is converted, and as what. */
 export interface FieldSchemaOptions {
@@ -22,6 +43,17 @@ function jsonSchema(field: FieldDef, options: FieldSchemaOptions): SchemaObject 
   return typeof converted.$ref === "string" ? { allOf: [converted] } : converted;
 }
 
+/** The pattern of a text value: what a database stores as sent, and not blank where the field says so. */
+function textPattern(field: FieldDef): string {
+  return field.allowBlank === false ? NOT_BLANK_TEXT_PATTERN : STORABLE_TEXT_PATTERN;
+}
+
+/**
+ * Whether the schema is of a request value: it then carries the rules the server checks beyond the
+ * type (no NUL, not blank, no leap second), which a response, made of stored values, needs not repeat.
+ */
+const inRequest = (options: FieldSchemaOptions): boolean => options.typeMode === "input";
+
 /** The JSON value of one field type, without choices or null. */
 function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaObject {
   switch (field.type) {
@@ -33,19 +65,32 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
       return {
         type: "integer",
         format: "int64",
-        ...(field.references ? { description: `Primary key of a ${field.references}.` } : {}),
+        ...(field.references ? { description: referenceDescription(field.references) } : {}),
       };
-    case "decimal":
+    case "decimal": {
       // Decimals travel as strings so that no digit is lost; the pattern holds the field's
       // maxDigits and decimalPlaces as the server counts them.
-      return { type: "string", format: "decimal", pattern: decimalPattern(field) };
+      const text = { type: "string", format: "decimal", pattern: decimalPattern(field) };
+      // A request may send a JSON number too (as DRF's DecimalField takes): read as its shortest text.
+      if (!inRequest(options)) return text;
+      return { anyOf: [text, { type: "number" }], description: decimalRule(field) };
+    }
     case "string":
     case "text":
-      return field.maxLength !== undefined ? { type: "string", maxLength: field.maxLength } : { type: "string" };
+      // maxLength counts code points, as JSON Schema does. A request states the server's rules on text.
+      return {
+        type: "string",
+        ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+        ...(field.choices || !inRequest(options) ? {} : { pattern: textPattern(field) }),
+      };
     case "time":
-      return { type: "string", format: "date-time" };
+      return {
+        type: "string",
+        format: "date-time",
+        ...(inRequest(options) ? { pattern: TIME_VALUE_PATTERN } : {}),
+      };
     case "date":
-      return { type: "string", format: "date" };
+      return { type: "string", format: "date", ...(inRequest(options) ? { pattern: DATE_VALUE_PATTERN } : {}) };
     case "json":
       return jsonSchema(field, options);
   }
@@ -56,9 +101,16 @@ function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
   return { ...schema, enum: [...field.choices] };
 }
 
+/** A field's own description (its help text), after what its type says ("Primary key of a category."). */
+function described(schema: SchemaObject, field: FieldDef): SchemaObject {
+  if (field.description === undefined) return schema;
+  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
+  return { ...schema, description: `${before}${field.description}` };
+}
+
 /** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
 export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaObject {
-  const schema = withChoices(typeSchema(field, options), field);
+  const schema = described(withChoices(typeSchema(field, options), field), field);
   if (field.nullable) {
     schema.nullable = true;
     if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
@@ -67,74 +119,112 @@ export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): 
   return schema;
 }
 
-/** Adds what a field declares to a schema converted from its valibot schema. */
+/**
+ * Adds what a field declares to a schema converted from its valibot schema: int64 on integers,
+ * and on text the rules the server checks beyond the type (no NUL, no lone surrogate, not blank).
+ */
 export function refineConverted(schema: SchemaObject, field: FieldDef | undefined): SchemaObject {
   if (!field) return schema;
-  if (
-    (field.type === "int" || field.type === "foreignKey") &&
-    schema.type === "integer" &&
-    schema.format === undefined
-  ) {
-    return { ...schema, format: "int64" };
+  return described(refinedByType(schema, field), field);
+}
+
+function refinedByType(schema: SchemaObject, field: FieldDef): SchemaObject {
+  if ((field.type === "int" || field.type === "foreignKey") && schema.type === "integer") {
+    const refined: SchemaObject = schema.format === undefined ? { ...schema, format: "int64" } : { ...schema };
+    // A foreign key names an existing row: a documented rule beyond its type (a 400 otherwise).
+    if (field.type === "foreignKey" && field.references) refined.description ??= referenceDescription(field.references);
+    return refined;
   }
+  if (schema.type !== "string" || schema.enum) return schema;
+  if (field.type === "string" || field.type === "text") return { ...schema, pattern: textPattern(field) };
+  if (field.type === "time") return { ...schema, pattern: TIME_VALUE_PATTERN };
+  if (field.type === "date") return { ...schema, pattern: DATE_VALUE_PATTERN };
   return schema;
 }
 
 /** The value of one query parameter: what the filter coerces the text into. */
 function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
-  const base = typeSchema(field);
+  if (field.type === "bool") return { anyOf: [{ type: "boolean" }, { type: "integer", enum: [0, 1] }] };
+  if (field.type === "time") {
+    // A date (its midnight, UTC) or a date-time with its offset: the filter's own grammar.
+    return { type: "string", pattern: TIME_FILTER_PATTERN, anyOf: [{ format: "date" }, { format: "date-time" }] };
+  }
+  // A decimal filter is text, held to the field's digits as a body's is.
+  if (field.type === "decimal") return { type: "string", format: "decimal", pattern: decimalPattern(field) };
+  const base = typeSchema(field, { typeMode: "input" });
   delete base.description;
-  if (field.type === "decimal") delete base.pattern;
-  if (field.type === "string" || field.type === "text") delete base.maxLength;
+  delete base.readOnly;
+  if (field.type === "string" || field.type === "text") {
+    delete base.maxLength;
+    // A filter may look for a blank value: only what no database stores is refused.
+    if (base.pattern !== undefined) base.pattern = STORABLE_TEXT_PATTERN;
+  }
   return choices ? withChoices(base, field) : base;
 }
 
 /**
- * How an array travels in the query: as repeated keys (`?id__in=1&id__in=2`). That is what
- * openapi-fetch and orval send by default; the server also reads the comma-separated form.
+ * The comma-separated form API.md promises for `in`, `range` and `ordering` (`?status__in=live,draft`),
+ * as django-filter reads them and drf-spectacular declares them. The server also reads repeated keys.
  */
-export const REPEATED_KEYS = { style: "form", explode: true } as const;
+export const COMMA_SEPARATED = { style: "form", explode: false } as const;
+
+/** A scalar filter whose key may be repeated, each value another match (`?status=live&status=draft`). */
+function repeatable(scalar: SchemaObject): SchemaObject {
+  return { anyOf: [scalar, { type: "array", items: scalar }] };
+}
 
 /** The schema and serialization of the query parameter `field__lookup`. */
 export function lookupParameter(
   field: FieldDef,
   lookup: Lookup,
-): { schema: SchemaObject; style?: "form"; explode?: boolean; description: string } {
+): { schema: SchemaObject; style: "form"; explode: boolean; description: string } {
   switch (lookup) {
     case "exact":
       return {
-        schema: queryScalar(field, true),
-        description: "Equal to (a repeated parameter matches any of its values).",
+        schema: repeatable(queryScalar(field, true)),
+        style: "form",
+        explode: true,
+        description: "Equal to (the parameter repeated matches any of its values).",
       };
     case "isnull":
-      return { schema: { type: "boolean" }, description: "true: the value is null; false: it is not." };
+      return {
+        schema: repeatable(queryScalar({ type: "bool" }, false)),
+        style: "form",
+        explode: true,
+        description: "true or 1: the value is null; false or 0: it is not.",
+      };
     case "in":
       return {
         schema: { type: "array", items: queryScalar(field, true) },
-        ...REPEATED_KEYS,
-        description: "Any of these values (a repeated parameter, or one comma-separated value).",
+        ...COMMA_SEPARATED,
+        description: "Any of these values, comma-separated.",
       };
     case "range":
       return {
         schema: { type: "array", items: queryScalar(field, false), minItems: 2, maxItems: 2 },
-        ...REPEATED_KEYS,
-        description: "Between two values, both included (the parameter twice, or one comma-separated pair).",
+        ...COMMA_SEPARATED,
+        description: "Between two values, both included: a comma-separated pair.",
       };
     default:
-      return { schema: queryScalar(field, false), description: LOOKUP_TEXT[lookup] };
+      return {
+        schema: repeatable(queryScalar(field, false)),
+        style: "form",
+        explode: true,
+        description: `${LOOKUP_TEXT[lookup]} (the parameter repeated matches any of its values)`,
+      };
   }
 }
 
 const LOOKUP_TEXT: Record<Exclude<Lookup, "exact" | "isnull" | "in" | "range">, string> = {
-  iexact: "Equal to, ignoring case.",
-  contains: "Contains this text.",
-  icontains: "Contains this text, ignoring case.",
-  startswith: "Starts with this text.",
-  istartswith: "Starts with this text, ignoring case.",
-  endswith: "Ends with this text.",
-  iendswith: "Ends with this text, ignoring case.",
-  gt: "Greater than.",
-  gte: "Greater than or equal to.",
-  lt: "Less than.",
-  lte: "Less than or equal to.",
+  iexact: "Equal to, ignoring case",
+  contains: "Contains this text",
+  icontains: "Contains this text, ignoring case",
+  startswith: "Starts with this text",
+  istartswith: "Starts with this text, ignoring case",
+  endswith: "Ends with this text",
+  iendswith: "Ends with this text, ignoring case",
+  gt: "Greater than",
+  gte: "Greater than or equal to",
+  lt: "Less than",
+  lte: "Less than or equal to",
 };

@@ -26,7 +26,20 @@ export function guardsOf(builder: DocumentBuilder, checks: Checks, settings: Vie
   if (permissions.length > 0) errors.push("PermissionDenied");
   if (throttles.length > 0) errors.push("Throttled");
   const schemes = securitySchemeNames(builder, authentication);
-  return { errors, security: (method, view) => securityRequirements(schemes, permissions, method, view) };
+  const authenticates = authentication.length > 0;
+  return {
+    errors,
+    security: (method, view) => securityRequirements(schemes, authenticates, permissions, method, view),
+  };
+}
+
+/**
+ * An action without `checks`: its handler owns its checks, which the document cannot see; where
+ * neither its router nor its viewset authenticates, it is documented as open to anyone (`security: []`).
+ */
+export function uncheckedGuards(checks: Checks, settings: ViewSettings): Guards {
+  const authenticates = (checks.authentication ?? settings.authentication).length > 0;
+  return { errors: [], security: () => (authenticates ? undefined : []) };
 }
 
 /**

@@ -7,7 +7,9 @@ export { documentFromModule } from "./export-document.js";
 export type { ExportOptions } from "./export-document.js";
 export type {
   ComponentsObject,
+  HandlerDocs,
   HeaderObject,
+  LicenseObject,
   MediaTypeObject,
   OpenAPIDocument,
   OpenAPIInfo,
@@ -22,5 +24,6 @@ export type {
   SchemaObject,
   SecurityRequirement,
   SecuritySchemeObject,
+  ServerObject,
   TagObject,
 } from "./openapi-types.js";

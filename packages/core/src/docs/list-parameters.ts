@@ -1,7 +1,8 @@
 import type { ModelShape } from "../models/define-model.js";
 import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
-import { lookupParameter, REPEATED_KEYS } from "./field-schemas.js";
+import { COMMA_SEPARATED, lookupParameter } from "./field-schemas.js";
+import { STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { sparseParameters } from "./sparse-parameters.js";
 import type { ParameterObject } from "./openapi-types.js";
 
@@ -20,9 +21,11 @@ function orderingParameters(options: ListOptions, plan: FieldPlan): ParameterObj
       name: "ordering",
       in: "query",
       required: false,
-      description: `Fields to order by, repeated or comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")}. Default: ${defaults}.`,
-      schema: { type: "array", items: { type: "string", enum: fields.flatMap((field) => [field, `-${field}`]) } },
-      ...REPEATED_KEYS,
+      // Any name: the server ignores one it cannot order by (API.md, as DRF's OrderingFilter does),
+      // so the document names the allowed ones in words rather than refusing the others.
+      description: `Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: ${fields.join(", ")} (other names are ignored). Default: ${defaults}.`,
+      schema: { type: "array", items: { type: "string" } },
+      ...COMMA_SEPARATED,
     },
   ];
 }
@@ -35,7 +38,7 @@ function searchParameters(plan: FieldPlan): ParameterObject[] {
       in: "query",
       required: false,
       description: `Search terms (separated by spaces or commas); each must appear in one of: ${plan.searchable.join(", ")}.`,
-      schema: { type: "string" },
+      schema: { type: "string", pattern: STORABLE_TEXT_PATTERN },
     },
   ];
 }
@@ -57,8 +60,8 @@ function filterParameters(model: ModelShape, plan: FieldPlan): ParameterObject[]
         description: `${name}: ${described.description}`,
         schema: described.schema,
       };
-      if (described.style) parameter.style = described.style;
-      if (described.explode !== undefined) parameter.explode = described.explode;
+      parameter.style = described.style;
+      parameter.explode = described.explode;
       parameters.push(parameter);
     }
   }

@@ -16,6 +16,19 @@ export interface OpenAPIInfo {
   title: string;
   version: string;
   description?: string;
+  license?: LicenseObject;
+  [key: string]: unknown;
+}
+
+export interface LicenseObject {
+  name: string;
+  url?: string;
+}
+
+/** Where the API is served: `{ url: "https://api.example.com" }`; the paths follow it. */
+export interface ServerObject {
+  url: string;
+  description?: string;
   [key: string]: unknown;
 }
 
@@ -115,8 +128,19 @@ export interface TagObject {
 export interface OpenAPIDocument {
   openapi: "3.0.0";
   info: OpenAPIInfo;
+  servers?: ServerObject[];
   /** Tags of the included resources, in registration order; absent when nothing was included. */
   tags?: TagObject[];
   paths: PathsObject;
   components: ComponentsObject;
+}
+
+/**
+ * What a core handler may say of its own answers, as `handler.openapi`: an action's document then
+ * carries these parameters and responses (`docsPage` serves HTML, not the JSON an action is taken to answer).
+ */
+export interface HandlerDocs {
+  readonly parameters?: readonly ParameterObject[];
+  /** Responses by status; a shared error (`{ $ref: "#/components/responses/NotFound" }`) by reference. */
+  readonly responses?: Readonly<Record<string, ResponseObject | ReferenceObject>>;
 }

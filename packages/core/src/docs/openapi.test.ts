@@ -19,6 +19,8 @@ import {
 import type { Permission } from "../auth/permissions.js";
 import { sendJSON } from "../http/respond.js";
 import { contractApp, countingThrottle } from "../testing/fixtures.js";
+import { STORABLE_TEXT_PATTERN } from "../models/storable.js";
+import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
 import { fieldSchema, lookupParameter } from "./field-schemas.js";
 import { OpenAPIGenerator } from "./openapi.js";
 import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
@@ -134,12 +136,13 @@ describe("include(router) on the contract app", () => {
     const document = contractDocument();
     await validate(document);
     expect(document.openapi).toBe("3.0.0");
+    // Each tag says what its records are (redocly's tag-description).
     expect(document.tags).toEqual([
-      { name: "products" },
-      { name: "categories" },
-      { name: "reports" },
-      { name: "strict-products" },
-      { name: "failing" },
+      { name: "products", description: "The products routes: each record is a product." },
+      { name: "categories", description: "The categories routes: each record is a category." },
+      { name: "reports", description: "The reports routes: each record is a product." },
+      { name: "strict-products", description: "The strict-products routes: each record is a product." },
+      { name: "failing", description: "The failing routes: each record is a product." },
     ]);
   });
 
@@ -172,31 +175,52 @@ describe("include(router) on the contract app", () => {
   it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {
     const list = op(contractDocument(), "/api/v1/products/", "get");
     expect(list.tags).toEqual(["products"]);
-    expect(param(list, "page")).toMatchObject({ in: "query", schema: { type: "integer", minimum: 1 } });
+    // page: a number from 1, or "last" (DRF's); page_size: any value, as the server reads it (a larger
+    // number is the maximum, anything else the default), with the sizes a client should send first.
+    expect(param(list, "page")).toMatchObject({
+      in: "query",
+      schema: {
+        anyOf: [
+          { type: "integer", minimum: 1 },
+          { type: "string", enum: ["last"] },
+        ],
+      },
+    });
     expect(param(list, "page_size")).toMatchObject({
       in: "query",
-      schema: { type: "integer", maximum: 100, default: 20 },
+      schema: {
+        anyOf: [{ type: "integer", minimum: 1, maximum: 100 }, { type: "number" }, { type: "string" }],
+        default: 20,
+      },
     });
     const ordering = param(list, "ordering")!;
-    // Repeated keys: what openapi-fetch and orval send for an array, and what the server reads.
-    expect(ordering).toMatchObject({ style: "form", explode: true, schema: { type: "array" } });
-    expect((ordering.schema.items as SchemaObject).enum).toEqual(
-      expect.arrayContaining(["price", "-price", "name", "-createdAt"]),
+    // Comma-separated, as API.md promises (`ordering=-price,name`) and drf-spectacular declares.
+    expect(ordering).toMatchObject({ style: "form", explode: false, schema: { type: "array" } });
+    // Named in words: the server ignores a name it cannot order by, so the schema refuses none.
+    expect(ordering.schema.items).toEqual({ type: "string" });
+    expect(ordering.description).toMatch(
+      /Allowed: id, name, price, inStock, status, category, createdAt, notes \(other names are ignored\)/,
     );
-    expect((ordering.schema.items as SchemaObject).enum).not.toContain("secret");
+    expect(ordering.description).not.toContain("secret");
     expect(ordering.description).toContain("price");
     expect(param(list, "search")!.description).toContain("name, notes");
 
-    expect(param(list, "price")).toMatchObject({ schema: { type: "string", format: "decimal" } });
-    expect(param(list, "price__gte")).toMatchObject({ schema: { type: "string", format: "decimal" } });
-    expect(param(list, "price__in")).toMatchObject({
+    // A scalar filter may be repeated (any of its values matches): one value, or an array of repeated keys.
+    const decimal = { type: "string", format: "decimal" };
+    expect(param(list, "price")).toMatchObject({
       style: "form",
       explode: true,
-      schema: { type: "array", items: { type: "string", format: "decimal" } },
+      schema: { anyOf: [decimal, { type: "array", items: decimal }] },
+    });
+    expect(param(list, "price__gte")).toMatchObject({ schema: { anyOf: [decimal, { type: "array" }] } });
+    expect(param(list, "price__in")).toMatchObject({
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: decimal },
     });
     expect(param(list, "price__range")).toMatchObject({
       style: "form",
-      explode: true,
+      explode: false,
       schema: { type: "array", minItems: 2, maxItems: 2 },
     });
     expect(param(list, "price__icontains")).toBeUndefined();
@@ -218,29 +242,56 @@ describe("include(router) on the contract app", () => {
       "name__iendswith",
       "name__in",
     ]);
-    expect(param(list, "status")!.schema).toEqual({ type: "string", enum: ["draft", "live", "archived"] });
-    expect(param(list, "name__icontains")!.schema).toEqual({ type: "string" });
-    expect(param(list, "inStock")!.schema).toEqual({ type: "boolean" });
-    expect(param(list, "createdAt__lt")!.schema).toEqual({ type: "string", format: "date-time" });
-    expect(param(list, "category")!.schema).toEqual({ type: "integer", format: "int64" });
-    expect(param(list, "notes__isnull")!.schema).toEqual({ type: "boolean" });
+    const repeatable = (scalar: SchemaObject) => ({ anyOf: [scalar, { type: "array", items: scalar }] });
+    const text = { type: "string", pattern: STORABLE_TEXT_PATTERN };
+    const bool = { anyOf: [{ type: "boolean" }, { type: "integer", enum: [0, 1] }] };
+    expect(param(list, "status")!.schema).toEqual(repeatable({ type: "string", enum: ["draft", "live", "archived"] }));
+    expect(param(list, "name__icontains")!.schema).toEqual(repeatable(text));
+    // `1` and `0` too, as API.md allows.
+    expect(param(list, "inStock")!.schema).toEqual(repeatable(bool));
+    // A date (its midnight, UTC) or a date-time with its offset.
+    expect(param(list, "createdAt__lt")!.schema).toEqual(
+      repeatable({
+        type: "string",
+        pattern: TIME_FILTER_PATTERN,
+        anyOf: [{ format: "date" }, { format: "date-time" }],
+      }),
+    );
+    expect(param(list, "category")!.schema).toEqual(repeatable({ type: "integer", format: "int64" }));
+    expect(param(list, "notes__isnull")!.schema).toEqual(repeatable(bool));
     expect(param(list, "category__isnull")).toBeDefined();
     // Never null: no isnull parameter. Not serialized: not filterable at all.
     expect(param(list, "price__isnull")).toBeUndefined();
     expect(paramNames(list).filter((name) => name.startsWith("secret"))).toEqual([]);
     expect(list.responses["200"]).toEqual({
       description: "A page of results.",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/PaginatedProductList" } } },
+      headers: { ETag: expect.objectContaining({ schema: { type: "string" } }) },
+      content: {
+        "application/vnd.viewsets.sparse+json": {
+          schema: { $ref: "#/components/schemas/PaginatedSparseProductList" },
+        },
+        "application/json": { schema: { $ref: "#/components/schemas/PaginatedProductList" } },
+      },
     });
-    expect(Object.keys(list.responses)).toEqual(["200", "400", "404"]);
+    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "404", "406"]);
+    expect(param(list, "If-None-Match")).toMatchObject({ in: "header", required: false });
   });
 
   it("narrows the parameters to filterFields and orderingFields, without search when there are no searchFields", () => {
     const document = contractDocument();
     const strict = op(document, "/api/v1/strict-products/", "get");
     // status has choices: equality and `in` only, no `__gt` or `__contains` on an enum.
-    expect(paramNames(strict)).toEqual(["page", "page_size", "ordering", "status", "status__in", "fields", "omit"]);
-    expect((param(strict, "ordering")!.schema.items as SchemaObject).enum).toEqual(["name", "-name"]);
+    expect(paramNames(strict)).toEqual([
+      "page",
+      "page_size",
+      "ordering",
+      "status",
+      "status__in",
+      "fields",
+      "omit",
+      "If-None-Match",
+    ]);
+    expect(param(strict, "ordering")!.description).toContain("Allowed: name (other names are ignored)");
     // The sparse fieldset names the serializer's response fields only.
     expect((param(strict, "fields")!.schema.items as SchemaObject).enum).toEqual([
       "id",
@@ -249,7 +300,7 @@ describe("include(router) on the contract app", () => {
       "inStock",
       "status",
     ]);
-    expect(param(strict, "page_size")!.schema).toMatchObject({ maximum: 3, default: 2 });
+    expect(param(strict, "page_size")!.schema).toMatchObject({ anyOf: [{ maximum: 3 }, {}, {}], default: 2 });
     expect(param(strict, "search")).toBeUndefined();
     const categories = op(document, "/api/v1/categories/", "get");
     expect(param(categories, "page_size")!.schema).toMatchObject({ default: 2 });
@@ -265,7 +316,7 @@ describe("include(router) on the contract app", () => {
         price: { type: "string", format: "decimal", pattern: "^[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)$" },
         inStock: { type: "boolean" },
         status: { type: "string", enum: ["draft", "live", "archived"] },
-        category: { type: "integer", format: "int64", description: "Primary key of a Category.", nullable: true },
+        category: { type: "integer", format: "int64", description: "Primary key of a category.", nullable: true },
         createdAt: { type: "string", format: "date-time", readOnly: true },
         notes: { type: "string", nullable: true },
       },
@@ -287,8 +338,16 @@ describe("include(router) on the contract app", () => {
       type: "string",
       enum: ["draft", "live", "archived"],
     });
-    expect((request.properties as Record<string, SchemaObject>).name).toEqual({ type: "string", maxLength: 50 });
-    expect((request.properties as Record<string, SchemaObject>).notes).toEqual({ type: "string", nullable: true });
+    expect((request.properties as Record<string, SchemaObject>).name).toEqual({
+      type: "string",
+      maxLength: 50,
+      pattern: STORABLE_TEXT_PATTERN,
+    });
+    expect((request.properties as Record<string, SchemaObject>).notes).toEqual({
+      type: "string",
+      nullable: true,
+      pattern: STORABLE_TEXT_PATTERN,
+    });
     const patched = schemas.PatchedProductRequest!;
     expect(patched.required).toBeUndefined();
     expect(Object.keys(patched.properties as object)).toEqual(Object.keys(request.properties as object));
@@ -309,17 +368,19 @@ describe("include(router) on the contract app", () => {
     });
     expect(schemas.CategoryRequest).toEqual({
       type: "object",
-      properties: { title: { type: "string" } },
+      properties: { title: { type: "string", pattern: STORABLE_TEXT_PATTERN } },
       required: ["title"],
     });
   });
 
-  it("publishes a decimal's maxDigits and decimalPlaces in its pattern, and no pattern on its filters", () => {
+  it("publishes a decimal's maxDigits and decimalPlaces in its pattern, on its filters too", () => {
     const money = { type: "decimal", maxDigits: 4, decimalPlaces: 2 } as const;
     const pattern = new RegExp(fieldSchema(money).pattern as string, "u");
     for (const text of ["12.34", "-0012.340", ".5", "99"]) expect(pattern.test(text), text).toBe(true);
     for (const text of ["123.4", "1.234", "12345", "1e2", "."]) expect(pattern.test(text), text).toBe(false);
-    expect(lookupParameter(money, "gte").schema).toEqual({ type: "string", format: "decimal" });
+    // A filter's value is held to the field's digits as a body's is (a 400 otherwise).
+    const scalar = { type: "string", format: "decimal", pattern: fieldSchema(money).pattern };
+    expect(lookupParameter(money, "gte").schema).toEqual({ anyOf: [scalar, { type: "array", items: scalar }] });
   });
 
   it("gives a viewset that shows other fields of the same model its own components", () => {
@@ -334,13 +395,21 @@ describe("include(router) on the contract app", () => {
       "status",
     ]);
     expect((schemas.ProductStrictProducts!.properties as Record<string, SchemaObject>).price!.readOnly).toBe(true);
-    expect(Object.keys(schemas.ProductStrictProductsRequest!.properties as object)).toEqual([
+    // It refuses unknown keys (rejectUnknownRequestFields): no other property, but the read-only
+    // ones a client echoes back from a response, which the server ignores.
+    const strictRequest = schemas.ProductStrictProductsRequest!;
+    expect(Object.keys(strictRequest.properties as object)).toEqual([
       "name",
       "inStock",
       "status",
       "secret",
+      "id",
+      "price",
     ]);
-    expect(op(document, "/api/v1/strict-products/{id}", "get").responses["200"]).toEqual({
+    expect(strictRequest.additionalProperties).toBe(false);
+    expect((strictRequest.properties as Record<string, SchemaObject>).price).toMatchObject({ readOnly: true });
+    expect(schemas.ProductRequest!.additionalProperties).toBeUndefined();
+    expect(op(document, "/api/v1/strict-products/{id}", "get").responses["200"]).toMatchObject({
       description: "The record.",
       content: { "application/json": { schema: { $ref: "#/components/schemas/ProductStrictProducts" } } },
     });
@@ -356,22 +425,34 @@ describe("include(router) on the contract app", () => {
   it("documents status codes: 201 with Location, 204, and problem+json errors", () => {
     const document = contractDocument();
     const create = op(document, "/api/v1/products/", "post");
+    // JSON or a form (`WRITE_MEDIA_TYPES`), the same fields.
     expect(create.requestBody).toEqual({
       required: true,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/ProductRequest" } } },
+      content: {
+        "application/json": { schema: { $ref: "#/components/schemas/ProductRequest" } },
+        "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/ProductRequest" } },
+      },
     });
     expect(create.responses["201"]).toMatchObject({
       headers: { Location: { schema: { type: "string", format: "uri" } } },
       content: { "application/json": { schema: { $ref: "#/components/schemas/Product" } } },
     });
-    expect(Object.keys(create.responses)).toEqual(["201", "400", "409", "413", "415"]);
+    expect(Object.keys(create.responses)).toEqual(["201", "400", "406", "409", "413", "415"]);
     expect(create.responses["400"]).toEqual({ $ref: "#/components/responses/ValidationError" });
     const patch = op(document, "/api/v1/products/{id}", "patch");
-    expect(patch.requestBody).toMatchObject({
+    const patched = { schema: { $ref: "#/components/schemas/PatchedProductRequest" } };
+    expect(patch.requestBody).toEqual({
       required: false,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/PatchedProductRequest" } } },
+      content: {
+        "application/json": patched,
+        "application/merge-patch+json": patched,
+        "application/x-www-form-urlencoded": patched,
+      },
     });
-    expect(Object.keys(patch.responses)).toEqual(["200", "400", "404", "409", "413", "415"]);
+    // A stale If-Match is 412; the answer carries the record's new ETag.
+    expect(Object.keys(patch.responses)).toEqual(["200", "400", "404", "406", "409", "412", "413", "415"]);
+    expect(param(patch, "If-Match")).toMatchObject({ in: "header", required: false, schema: { type: "string" } });
+    expect((patch.responses["200"] as { headers?: object }).headers).toHaveProperty("ETag");
     expect(param(patch, "id")).toEqual({
       name: "id",
       in: "path",
@@ -383,11 +464,20 @@ describe("include(router) on the contract app", () => {
     expect(destroy.responses).toEqual({
       "204": { description: "Deleted." },
       "404": { $ref: "#/components/responses/NotFound" },
+      "406": { $ref: "#/components/responses/NotAcceptable" },
       "409": { $ref: "#/components/responses/Conflict" },
+      "412": { $ref: "#/components/responses/PreconditionFailed" },
     });
-    // A retrieve may answer 400 for an unknown name in `fields` or `omit`.
-    expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual(["200", "400", "404"]);
-    expect(paramNames(op(document, "/api/v1/products/{id}", "get"))).toEqual(["id", "fields", "omit"]);
+    expect(paramNames(destroy)).toEqual(["id", "If-Match"]);
+    // A retrieve may answer 400 for an unknown name in `fields` or `omit`, and 304 to If-None-Match.
+    expect(Object.keys(op(document, "/api/v1/products/{id}", "get").responses)).toEqual([
+      "200",
+      "304",
+      "400",
+      "404",
+      "406",
+    ]);
+    expect(paramNames(op(document, "/api/v1/products/{id}", "get"))).toEqual(["id", "fields", "omit", "If-None-Match"]);
     // A throttled viewset may answer 429.
     expect(op(document, "/api/v1/reports/", "get").responses["429"]).toEqual({
       $ref: "#/components/responses/Throttled",
@@ -417,9 +507,11 @@ describe("include(router) on the contract app", () => {
       type: "object",
       additionalProperties: { type: "array", items: { type: "string" } },
     });
-    // The contract app has no authentication: no security anywhere.
+    // The contract app has no authentication: every operation is open to anyone (`security: []`).
     expect(document.components.securitySchemes).toBeUndefined();
-    expect(JSON.stringify(document.paths)).not.toContain('"security"');
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) expect((operation as OperationObject).security).toEqual([]);
+    }
     expect(JSON.stringify(document.paths)).not.toContain('"401"');
   });
 
@@ -429,6 +521,7 @@ describe("include(router) on the contract app", () => {
     expect(stats).toEqual({
       operationId: "products_stats",
       tags: ["products"],
+      security: [],
       responses: {
         "200": {
           description: "OK.",
@@ -443,6 +536,8 @@ describe("include(router) on the contract app", () => {
       schema: { type: "integer", format: "int64" },
     });
     expect(publish.requestBody).toMatchObject({ required: false });
+    // A handler that reads its body (getJSON) answers what reading it may: 400, 413, 415.
+    expect(Object.keys(publish.responses)).toEqual(["200", "400", "404", "413", "415"]);
     expect(document.paths["/api/v1/products/{id}/publish-now"]!.get).toBeUndefined();
   });
 
@@ -512,14 +607,16 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     // isAuthenticatedOrReadOnly: anyone may read, only signed-in clients may write.
     expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }, {}]);
     expect(op(document, "/api/v2/notes/{id}", "delete").security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
-    expect(Object.keys(list.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
+    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "401", "403", "404", "406", "429"]);
     expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
     expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual([
       "204",
       "401",
       "403",
       "404",
+      "406",
       "409",
+      "412",
       "429",
     ]);
     // An action without `checks: true` runs none of the viewset's checks; its requestSchema is
@@ -544,7 +641,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const doc = new OpenAPIGenerator("x", "1").include(router).generate();
     expect(op(doc, "/x/notes/", "get").security).toEqual([{ basicAuth: [] }, {}]);
     expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
-    expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "400", "401", "404"]);
+    expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "304", "400", "401", "404", "406"]);
     await validate(doc);
   });
 
@@ -684,7 +781,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const pin = op(doc, "/x/notes/{id}/pin", "post");
     expect(pin.security).toEqual([{ bearerAuth: [] }]);
     expect(pin.security).toEqual(op(doc, "/x/notes/{id}", "put").security);
-    expect(Object.keys(pin.responses)).toEqual(["200", "401", "403", "404", "429"]);
+    expect(Object.keys(pin.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429"]);
     expect(pin.responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
     const recent = op(doc, "/x/notes/recent", "get");
     expect(recent.security).toEqual([{ bearerAuth: [] }]);
@@ -702,6 +799,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
   it("converts the model's own valibot schema to the request schema in the OpenAPI 3.0 dialect", () => {
     const request = document.components.schemas!.NoteRequest!;
     expect(request.required).toEqual(["title", "priority"]);
+    // With the rules the server checks beyond the type: no NUL or lone surrogate, no year 0 or leap second.
     expect(request.properties).toEqual({
       title: {
         type: "string",
@@ -709,11 +807,12 @@ describe("include(router) with authentication, throttles, schemas and a custom v
         maxLength: 120,
         description: "What the note is about.",
         example: "Buy milk",
+        pattern: STORABLE_TEXT_PATTERN,
       },
-      body: { type: "string", nullable: true },
+      body: { type: "string", nullable: true, pattern: STORABLE_TEXT_PATTERN },
       priority: { type: "number", enum: [1, 2, 3] },
-      due: { type: "string", format: "date", nullable: true },
-      remindAt: { type: "string", format: "date-time", nullable: true },
+      due: { type: "string", format: "date", nullable: true, pattern: DATE_VALUE_PATTERN },
+      remindAt: { type: "string", format: "date-time", nullable: true, pattern: TIME_VALUE_PATTERN },
       meta: { type: "object", additionalProperties: {}, nullable: true },
     });
     expect(JSON.stringify(document)).not.toMatch(/"\$schema"|"const"|"examples"|"\$defs"/);
@@ -734,13 +833,18 @@ describe("include(router) with authentication, throttles, schemas and a custom v
   it("documents the list's ordering default and the filters of filterFields", () => {
     const list = op(document, "/api/v2/notes/", "get");
     expect(param(list, "ordering")!.description).toContain("Default: -priority");
-    expect(param(list, "page_size")!.schema).toEqual({ type: "integer", minimum: 1, maximum: 50, default: 10 });
-    expect(param(list, "priority")!.schema).toEqual({ type: "integer", format: "int64", enum: [1, 2, 3] });
+    expect(param(list, "page_size")!.schema).toEqual({
+      anyOf: [{ type: "integer", minimum: 1, maximum: 50 }, { type: "number" }, { type: "string" }],
+      default: 10,
+    });
+    const priority = { type: "integer", format: "int64", enum: [1, 2, 3] };
+    expect(param(list, "priority")!.schema).toEqual({ anyOf: [priority, { type: "array", items: priority }] });
     expect(param(list, "priority__in")!.schema).toEqual({
       type: "array",
       items: { type: "integer", format: "int64", enum: [1, 2, 3] },
     });
-    expect(param(list, "due__gte")!.schema).toEqual({ type: "string", format: "date" });
+    const due = { type: "string", format: "date", pattern: DATE_VALUE_PATTERN };
+    expect(param(list, "due__gte")!.schema).toEqual({ anyOf: [due, { type: "array", items: due }] });
     expect(param(list, "body__isnull")).toBeDefined();
     expect(param(list, "title")).toBeUndefined();
   });

@@ -5,7 +5,14 @@ import type { Router } from "../router/router.js";
 import { describeAction } from "./describe-action.js";
 import { describeViewSet } from "./describe-viewset.js";
 import { DocumentBuilder } from "./document-builder.js";
-import type { ComponentsObject, OpenAPIDocument, OpenAPIInfo, PathsObject } from "./openapi-types.js";
+import type {
+  ComponentsObject,
+  LicenseObject,
+  OpenAPIDocument,
+  OpenAPIInfo,
+  PathsObject,
+  ServerObject,
+} from "./openapi-types.js";
 
 /** What `include` reads from a router. */
 export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe">;
@@ -21,6 +28,10 @@ export class OpenAPIGenerator {
   version: string;
   /** `info.description`; left out of the document when empty. */
   description = "";
+  /** `info.license`, as `{ name: "MIT", url: "https://opensource.org/license/mit" }`; left out when unset. */
+  license: LicenseObject | undefined;
+  /** Where the API is served (drf-spectacular's `SERVERS`); left out of the document when empty. */
+  servers: ServerObject[] = [];
   /** Paths the application adds; an operation here replaces a generated one of the same path and method. */
   paths: PathsObject = {};
   /** Components the application adds (`components.schemas`, ...); merged over the generated ones by name. */
@@ -42,10 +53,13 @@ export class OpenAPIGenerator {
   generate(): OpenAPIDocument {
     const info: OpenAPIInfo = { title: this.title, version: this.version };
     if (this.description) info.description = this.description;
+    if (this.license) info.license = structuredClone(this.license);
+    const servers = this.servers.length > 0 ? { servers: structuredClone(this.servers) } : {};
     if (this.routers.length === 0) {
       return {
         openapi: "3.0.0",
         info,
+        ...servers,
         paths: structuredClone(this.paths),
         components: structuredClone(this.components),
       };
@@ -65,7 +79,7 @@ export class OpenAPIGenerator {
       components[section] = { ...components[section], ...entries };
     }
     const tags = builder.tags.length > 0 ? { tags: structuredClone(builder.tags) } : {};
-    return { openapi: "3.0.0", info, ...tags, paths, components };
+    return { openapi: "3.0.0", info, ...servers, ...tags, paths, components };
   }
 
   /** A core handler answering with the document as JSON: mount it with an adapter or as a router action. */

@@ -1,5 +1,6 @@
 import type { HttpMethod } from "../viewsets/actions.js";
 import { STANDARD_ROUTES, type StandardRoute } from "../viewsets/standard-routes.js";
+import { singularIdentifier, verboseNameOf, withArticle, wordsOf } from "../models/names.js";
 import type { DocumentBuilder } from "./document-builder.js";
 import type {
   MediaTypeObject,
@@ -22,12 +23,13 @@ export function jsonContent(schema: SchemaObject | ReferenceObject): Record<stri
   return { [JSON_TYPE]: { schema } };
 }
 
-export function idParameter(resource: string): ParameterObject {
+/** The `{id}` of a detail path; `noun` is the model in a sentence ("product"). */
+export function idParameter(noun: string): ParameterObject {
   return {
     name: "id",
     in: "path",
     required: true,
-    description: `A unique integer value identifying this ${resource} record.`,
+    description: `A unique integer value identifying this ${noun}.`,
     schema: { type: "integer", format: "int64" },
   };
 }
@@ -47,25 +49,32 @@ export function operationMethod(method: HttpMethod): OperationMethod {
   return method.toLowerCase() as OperationMethod;
 }
 
-const SUMMARIES: Record<StandardRoute["action"], (resource: string) => string> = {
-  list: (resource) => `List ${resource}`,
-  create: (resource) => `Create a ${resource} record`,
-  retrieve: (resource) => `Retrieve one ${resource} record`,
-  update: (resource) => `Replace a ${resource} record`,
-  partial_update: (resource) => `Update some fields of a ${resource} record`,
-  destroy: (resource) => `Delete a ${resource} record`,
+/** The summaries of the six routes, as drf-spectacular words them: the list in the plural, the others with an article. */
+const SUMMARIES: Record<StandardRoute["action"], (one: string, many: string) => string> = {
+  list: (_one, many) => `List ${many}`,
+  create: (one) => `Create ${withArticle(one)}`,
+  retrieve: (one) => `Retrieve ${withArticle(one)}`,
+  update: (one) => `Replace ${withArticle(one)}`,
+  partial_update: (one) => `Update some fields of ${withArticle(one)}`,
+  destroy: (one) => `Delete ${withArticle(one)}`,
 };
+
+/** The model in a sentence: its verbose name, or the singular of the resource when the model is unknown. */
+export function nounOf(resource: string, model?: { readonly name: string; readonly verboseName?: string | undefined }) {
+  return model ? verboseNameOf(model) : wordsOf(singularIdentifier(resource)).join(" ");
+}
 
 /** What every operation of a standard route starts with: its id, its tag and its summary. */
 export function standardFields(
   builder: DocumentBuilder,
   resource: string,
   route: StandardRoute,
+  noun: string,
 ): Omit<OperationObject, "responses"> {
   return {
     operationId: builder.operationId(`${resource}_${route.action}`),
     tags: [resource],
-    summary: SUMMARIES[route.action](resource),
+    summary: SUMMARIES[route.action](noun, wordsOf(resource).join(" ")),
   };
 }
 

@@ -86,14 +86,18 @@ export function allowsAnonymous(permissions: readonly Permission[], method: Http
 /**
  * The `security` of an operation: any one of the described schemes, and anonymous access (`{}`)
  * too when an anonymous request passes the permissions (none configured, `allowAny`, or a safe
- * method under `isAuthenticatedOrReadOnly`). Undefined when no scheme can be described.
+ * method under `isAuthenticatedOrReadOnly`). Without authenticators, `[]` for an operation anyone
+ * may call. Undefined when no scheme can be described.
  */
 export function securityRequirements(
   schemes: readonly string[],
+  authenticates: boolean,
   permissions: readonly Permission[],
   method: HttpMethod,
   view: ViewInfo,
 ): SecurityRequirement[] | undefined {
+  // Nothing to authenticate with: an anonymous operation says so (`security: []`), as redocly asks.
+  if (!authenticates) return allowsAnonymous(permissions, method, view) ? [] : undefined;
   if (schemes.length === 0) return undefined;
   const requirements: SecurityRequirement[] = schemes.map((name) => ({ [name]: [] }));
   if (allowsAnonymous(permissions, method, view)) requirements.push({});

@@ -1,4 +1,5 @@
 import { ApiError, ClientClosedRequest, ParseError, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
+import { ACTION_MEDIA_TYPES, bodyMediaTypes, FORM_MEDIA_TYPE } from "./media-types.js";
 import type { ApiRequest } from "./request.js";
 
 /** 1 MiB, like the body parsers users know (express.json defaults to 100 KB; DRF has no limit). */
@@ -9,11 +10,7 @@ function mediaTypeOf(contentType: string): string {
   return (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
 }
 
-function isJSONMediaType(type: string): boolean {
-  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
-}
-
-export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+export const FORM_CONTENT_TYPE = FORM_MEDIA_TYPE;
 
 export function isFormContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && mediaTypeOf(contentType) === FORM_CONTENT_TYPE;
@@ -91,7 +88,7 @@ async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promi
  * shape. Returns `undefined` for an empty body. A body the app already parsed is used as is.
  */
 export function readJSONBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
-  return readBody(request, limit, false);
+  return readBody(request, limit, ACTION_MEDIA_TYPES);
 }
 
 /**
@@ -99,10 +96,11 @@ export function readJSONBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): P
  * (`application/x-www-form-urlencoded`, as DRF's FormParser) as a record of its last value per key.
  */
 export function readWriteBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
-  return readBody(request, limit, true);
+  return readBody(request, limit, bodyMediaTypes(request.method));
 }
 
-async function readBody(request: ApiRequest, limit: number, acceptForm: boolean): Promise<unknown> {
+/** Reads a body of one of the `accepted` media types (`media-types.ts`); any other is a 415. */
+async function readBody(request: ApiRequest, limit: number, accepted: readonly string[]): Promise<unknown> {
   const body = request.body;
   if (body.kind === "parsed") return body.value;
   const contentType = request.headers["content-type"];
@@ -110,9 +108,9 @@ async function readBody(request: ApiRequest, limit: number, acceptForm: boolean)
   if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
   // The media type is parsed once (up to its ";", trimmed and lower-cased), only when one was sent.
   const mediaType = contentType === undefined || contentType === "" ? undefined : mediaTypeOf(contentType);
-  const form = acceptForm && mediaType === FORM_CONTENT_TYPE;
-  if (mediaType !== undefined && !form && !isJSONMediaType(mediaType)) {
-    throw new UnsupportedMediaType(contentType!, acceptForm ? `application/json or ${FORM_CONTENT_TYPE}` : undefined);
+  const form = mediaType === FORM_MEDIA_TYPE && accepted.includes(FORM_MEDIA_TYPE);
+  if (mediaType !== undefined && !accepted.includes(mediaType)) {
+    throw new UnsupportedMediaType(contentType!, accepted.join(", "));
   }
   // No body reads as an empty one, whichever adapter said so.
   const text = body.kind === "none" ? "" : await readText(body.stream, limit);

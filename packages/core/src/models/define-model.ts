@@ -8,6 +8,8 @@ export type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.Obje
 /** What every model has, whatever its row type. */
 export interface ModelShape {
   readonly name: string;
+  /** The model in a sentence ("price change"); by default its name in words. */
+  readonly verboseName?: string | undefined;
   readonly fields: Readonly<Record<string, FieldDef>>;
   readonly primaryKey: string;
   readonly schema: v.GenericSchema<unknown, Record<string, unknown>>;
@@ -46,6 +48,8 @@ export type RowOfModel<M> = M extends Model<infer Row> ? Row : never;
 
 export interface ModelDefinition<F extends Fields, Row extends object, Input extends object = CleanInput<F>> {
   name: string;
+  /** The model in a sentence, as DRF's `verbose_name` ("Create a price change"); default: its name in words. */
+  verboseName?: string;
   fields: F;
   /** A valibot object schema for request bodies; derived from the field types when left out. */
   schema?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
@@ -77,6 +81,7 @@ function primaryKeyOf(name: string, fields: Fields): string {
 
 export function modelFromSchema<Row extends object, Input extends object = Partial<Row>>(options: {
   name: string;
+  verboseName?: string | undefined;
   fields: Fields;
   schema: ObjectSchema;
   clean?: CleanFunction<Row, Input> | undefined;
@@ -84,6 +89,7 @@ export function modelFromSchema<Row extends object, Input extends object = Parti
   const primaryKey = primaryKeyOf(options.name, options.fields) as keyof Row & string;
   const model: Model<Row, Input> = {
     name: options.name,
+    ...(options.verboseName === undefined ? {} : { verboseName: options.verboseName }),
     fields: options.fields,
     primaryKey,
     schema: options.schema as v.GenericSchema<unknown, Record<string, unknown>>,
@@ -102,6 +108,7 @@ export function defineModel<const F extends Fields>(
 ): Model<RowOf<F>, CleanInput<F>> {
   return modelFromSchema<RowOf<F>, CleanInput<F>>({
     name: definition.name,
+    verboseName: definition.verboseName,
     fields: definition.fields,
     schema: definition.schema ?? schemaFromFields(definition.fields),
     clean: definition.clean,

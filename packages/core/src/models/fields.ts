@@ -17,6 +17,11 @@ export interface FieldDef {
   readonly required?: boolean;
   readonly choices?: readonly (string | number)[];
   readonly maxLength?: number;
+  /**
+   * Text fields: false refuses a value that is empty or only white space ("This field may not be
+   * blank.", DRF's `allow_blank=False`), and the OpenAPI document's pattern says so. Default true.
+   */
+  readonly allowBlank?: boolean;
   /** Decimal fields: most digits in total (DRF's `max_digits`); more is a 400, never a rounded value. */
   readonly maxDigits?: number;
   /**
@@ -24,6 +29,11 @@ export interface FieldDef {
    * shows exactly this many, as DRF quantizes ("5" as "5.00", rounding half to even).
    */
   readonly decimalPlaces?: number;
+  /**
+   * What the field holds and the rules it keeps beyond its type (DRF's `help_text`): the OpenAPI
+   * document's description of it, where a client reads why a valid-looking value may be a 400.
+   */
+  readonly description?: string;
   /** The model a foreign key points at. */
   readonly references?: string;
   /**

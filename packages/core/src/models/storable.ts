@@ -14,6 +14,16 @@ export const JSON_DEPTH_MESSAGE = `Ensure that JSON is nested no more than ${MAX
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * `textProblem` as a JSON Schema pattern (ECMA-262 with the `u` flag, as ajv reads patterns): no
+ * NUL and no surrogate code point, which with `u` is only ever an unpaired one. The OpenAPI
+ * document gives it to every text field and parameter, so that a client can check it first.
+ */
+export const STORABLE_TEXT_PATTERN = "^[^\\u0000\\uD800-\\uDFFF]*$";
+/** The same for a text field that may not be blank (`allowBlank: false`): some character other than white space. */
+export const NOT_BLANK_TEXT_PATTERN = "^(?=[\\s\\S]*\\S)[^\\u0000\\uD800-\\uDFFF]*$";
+export const BLANK_MESSAGE = "This field may not be blank.";
+
 /** Why a string cannot be stored as sent, or null when it can. */
 export function textProblem(text: string): string | null {
   if (text.includes("\u0000")) return NULL_CHARACTER_MESSAGE;

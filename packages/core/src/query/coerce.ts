@@ -1,6 +1,7 @@
 import { DECIMAL_PATTERN, decimalLimitProblem } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
 import type { FilterValue } from "./expression.js";
+import { parseTimeFilter } from "./time-text.js";
 
 const INT_PATTERN = /^[+-]?\d{1,20}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -22,8 +23,9 @@ export function parseInt64(text: string): number | bigint | null {
   return Number.isSafeInteger(small) ? small : big;
 }
 
+/** `true`, `false`, `1` or `0`, as the document declares them (not `True` or `yes`). */
 export function parseBoolean(text: string): boolean | null {
-  switch (text.toLowerCase()) {
+  switch (text) {
     case "true":
     case "1":
       return true;
@@ -91,9 +93,10 @@ export function coerceValue(field: FieldDef, text: string): FilterValue {
     }
     case "time": {
       const value = text.trim();
-      const date = isValidDate(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-      if (!hasValidDay(value) || Number.isNaN(date.getTime())) {
-        throw new CoercionError("Enter a valid date/time (ISO 8601).");
+      // A date or an RFC 3339 date-time with its offset: the grammar the document states, on a real calendar day.
+      const date = hasValidDay(value) ? parseTimeFilter(value) : null;
+      if (date === null) {
+        throw new CoercionError("Enter a date (YYYY-MM-DD) or a date-time with its offset (ISO 8601).");
       }
       if (!isStorableTime(date)) throw new CoercionError("Enter a date/time in the years 1 to 9999.");
       return date;

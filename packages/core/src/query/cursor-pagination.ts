@@ -3,8 +3,15 @@ import type { FieldDef } from "../models/fields.js";
 import { type Expression, type FilterValue, and, or } from "./expression.js";
 import { linkWith } from "./links.js";
 import { fieldOf, withPrimaryKey } from "./ordering.js";
-import { PAGE_SIZE_PARAM, resolvePageSize } from "./pagination.js";
-import { type Page, type PageInput, type Paginator, type PaginatorDocs, queryParameter } from "./paginator.js";
+import { PAGE_SIZE_PARAM, pageSizeParameter, resolvePageSize } from "./pagination.js";
+import {
+  type Page,
+  type PageInput,
+  type PageSizes,
+  type Paginator,
+  type PaginatorDocs,
+  queryParameter,
+} from "./paginator.js";
 
 export interface CursorPaginationOptions {
   /** Rows per page; the viewset's (or router's) page size when left out. `?page_size=` may change it. */
@@ -214,19 +221,19 @@ function atOrAfterPosition(
 }
 
 /** The cursor and page-size parameters, and `{ next, previous, results }`: no count. */
-function cursorDocs(cursorParam: string): PaginatorDocs {
+function cursorDocs(cursorParam: string, pageSize: number | undefined): (sizes: PageSizes) => PaginatorDocs {
   const link = { type: "string", nullable: true, format: "uri" };
-  return {
+  return (sizes) => ({
     parameters: [
       queryParameter(cursorParam, "The opaque cursor of a page, from a next or previous link.", { type: "string" }),
-      queryParameter(PAGE_SIZE_PARAM, "Results per page.", { type: "integer", minimum: 1 }),
+      pageSizeParameter(pageSize ?? sizes.pageSize, sizes.maxPageSize),
     ],
     envelope: (results) => ({
       type: "object",
       required: ["next", "previous", "results"],
       properties: { next: link, previous: link, results },
     }),
-  };
+  });
 }
 
 /**
@@ -237,7 +244,7 @@ function cursorDocs(cursorParam: string): PaginatorDocs {
 export function cursorPagination(options: CursorPaginationOptions = {}): Paginator {
   const cursorParam = options.cursorParam ?? "cursor";
   return {
-    openapi: cursorDocs(cursorParam),
+    openapi: cursorDocs(cursorParam, options.pageSize),
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;
       const ordering =

@@ -66,8 +66,13 @@ describe("page-number pagination", () => {
     expect(docs?.parameters?.[1]).toMatchObject({
       in: "query",
       required: false,
-      description: "Number of results per page (default 10, at most 50).",
-      schema: { type: "integer", minimum: 1, maximum: 50, default: 10 },
+      description:
+        "Number of results per page (default 10, at most 50: a larger number is 50; a value that is not a whole number from 1 is the default).",
+      // What a client should send, and nothing refused: the server takes any value (`resolvePageSize`).
+      schema: {
+        anyOf: [{ type: "integer", minimum: 1, maximum: 50 }, { type: "number" }, { type: "string" }],
+        default: 10,
+      },
     });
     const envelope = docs?.envelope?.({ type: "array", items: { $ref: "#/components/schemas/Item" } });
     expect(envelope?.required).toEqual(["count", "next", "previous", "results"]);

@@ -1,4 +1,4 @@
-import type { SchemaObject } from "../docs/openapi-types.js";
+import type { ParameterObject, SchemaObject } from "../docs/openapi-types.js";
 import { NotFound } from "../http/errors.js";
 import { linkWith } from "./links.js";
 import {
@@ -46,20 +46,38 @@ function pageNumberEnvelope(results: SchemaObject): SchemaObject {
   };
 }
 
+/**
+ * `page_size` as the server reads it (`resolvePageSize`): a number from 1, at most the maximum (a
+ * larger one is the maximum), and anything else the default, as DRF's paginators do. A client
+ * sends a whole number; the schema refuses nothing, since the server refuses nothing.
+ */
+export function pageSizeParameter(pageSize: number, maxPageSize?: number): ParameterObject {
+  const most = maxPageSize === undefined ? "" : `, at most ${maxPageSize}: a larger number is ${maxPageSize}`;
+  return queryParameter(
+    PAGE_SIZE_PARAM,
+    `Number of results per page (default ${pageSize}${most}; a value that is not a whole number from 1 is the default).`,
+    {
+      anyOf: [
+        { type: "integer", minimum: 1, ...(maxPageSize === undefined ? {} : { maximum: maxPageSize }) },
+        { type: "number" },
+        { type: "string" },
+      ],
+      default: pageSize,
+    },
+  );
+}
+
 /** The page parameters with the page sizes of the viewset, so that clients see its default and maximum. */
 function pageNumberDocs({ pageSize, maxPageSize }: PageSizes): PaginatorDocs {
   return {
     parameters: [
-      queryParameter(PAGE_PARAM, "A page number within the paginated result set (from 1).", {
-        type: "integer",
-        minimum: 1,
+      queryParameter(PAGE_PARAM, 'A page number within the paginated result set (from 1), or "last".', {
+        anyOf: [
+          { type: "integer", minimum: 1 },
+          { type: "string", enum: ["last"] },
+        ],
       }),
-      queryParameter(PAGE_SIZE_PARAM, `Number of results per page (default ${pageSize}, at most ${maxPageSize}).`, {
-        type: "integer",
-        minimum: 1,
-        maximum: maxPageSize,
-        default: pageSize,
-      }),
+      pageSizeParameter(pageSize, maxPageSize),
     ],
     envelope: pageNumberEnvelope,
   };

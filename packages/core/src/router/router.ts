@@ -140,11 +140,11 @@ export class Router implements Mountable {
   }
 
   /** Adds a custom action route; an unknown HTTP method throws. */
-  action<Schema extends GenericSchema | undefined = undefined>(
+  action<Schema extends GenericSchema | undefined = undefined, Query extends GenericSchema | undefined = undefined>(
     resource: string,
     name: string,
-    config: ActionConfig<Schema>,
-    handler: ActionHandler<ActionBody<Schema>>,
+    config: ActionConfig<Schema, Query>,
+    handler: ActionHandler<ActionBody<Schema>, ActionBody<Query>>,
   ): this {
     const methods = (config.methods ?? ["GET"]).map((method) => String(method).toUpperCase());
     for (const method of methods) {
@@ -177,7 +177,7 @@ export class Router implements Mountable {
       methods: methods as HttpMethod[],
       detail: config.detail === true,
       urlPath,
-      handler: handler as ActionHandler<never>,
+      handler: handler as ActionHandler<never, never>,
       config: config as ActionConfig,
     };
     const entry = this.entry(resource);

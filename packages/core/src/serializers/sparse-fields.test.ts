@@ -62,8 +62,11 @@ describe("sparse fieldsets", () => {
       "id",
       "body",
     ]);
-    // Empty values name nothing: the whole response.
-    expect(sparseFieldPlan(plan, parseQuery("fields=&omit=,"))).toBe(plan);
+    // An empty value is an empty list (form style): the whole response.
+    expect(sparseFieldPlan(plan, parseQuery("fields=&omit="))).toBe(plan);
+    // Names are taken as written, as the document's enum of names lists them.
+    expect(() => sparseFieldPlan(plan, parseQuery("omit=,"))).toThrow(ValidationError);
+    expect(() => sparseFieldPlan(plan, parseQuery("fields=%20id"))).toThrow(ValidationError);
   });
 
   it("answer unknown and non-serializable names with a 400 naming each", () => {

@@ -14,12 +14,15 @@ export const OMIT_PARAM = "omit";
 const MAX_REPORTED = 10;
 const MAX_NAME_LENGTH = 50;
 
-/** The names of a repeated, comma-separated parameter, or undefined when it names none. */
+/**
+ * The names of a repeated, comma-separated parameter, or undefined when it names none (`?fields=`,
+ * an empty list). Each name is taken as written: `?fields=id,` names "" and ` id` is not `id`, as
+ * the document's enum of names says.
+ */
 function namesOf(values: readonly string[] | undefined): string[] | undefined {
   if (values === undefined) return undefined;
-  const names = values.flatMap((value) => value.split(",")).map((name) => name.trim());
-  const named = names.filter((name) => name !== "");
-  return named.length === 0 ? undefined : named;
+  const names = values.flatMap((value) => (value === "" ? [] : value.split(",")));
+  return names.length === 0 ? undefined : names;
 }
 
 function unknownNames(param: string, names: readonly string[], shown: ReadonlySet<string>): string[] {

@@ -3,7 +3,7 @@ import { type FieldErrors, ValidationError } from "../http/errors.js";
 import { isThenable } from "../http/thenable.js";
 import type { CleanInfo } from "../models/clean.js";
 import type { ModelShape } from "../models/define-model.js";
-import { valueProblem } from "../models/storable.js";
+import { BLANK_MESSAGE, valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
 import { issuesToErrors } from "./issues.js";
 import { DEFAULT_MESSAGES, formatMessage, jsonTypeName, type ValidationMessages } from "./messages.js";
@@ -113,7 +113,20 @@ function parsed(
   if (!result.success) {
     throw new ValidationError(issuesToErrors(result.issues, model.fields, messages, "", requestKeysOf(plan)));
   }
+  checkBlanks(result.output, model, plan);
   return result.output;
+}
+
+/** Text fields declared `allowBlank: false` that were sent empty or as white space: 400 on each. */
+function checkBlanks(output: Record<string, unknown>, model: ModelShape, plan: FieldPlan): void {
+  let errors: FieldErrors | undefined;
+  const keys = requestKeysOf(plan);
+  for (const [name, value] of Object.entries(output)) {
+    if (model.fields[name]?.allowBlank !== false || typeof value !== "string" || value.trim() !== "") continue;
+    errors ??= Object.create(null) as FieldErrors;
+    errors[keys?.get(name) ?? name] = [BLANK_MESSAGE];
+  }
+  if (errors) throw new ValidationError(errors);
 }
 
 /**

@@ -306,6 +306,24 @@ export function runHttpContract(options: AdapterContractOptions): void {
         }
       });
 
+      it("sends no Content-Type with a 304 or a 204: they have no body to type", async () => {
+        const path = "/api/v1/products/5";
+        const etag = (await call(base, "GET", path)).headers.get("etag")!;
+        const cached = await call(base, "GET", path, { "if-none-match": etag });
+        expect(cached.status).toBe(304);
+        expect(cached.headers.get("content-type")).toBeNull();
+        const created = await call(
+          base,
+          "POST",
+          "/api/v1/products/",
+          { "content-type": "application/json" },
+          JSON.stringify(PRODUCT),
+        );
+        const deleted = await call(base, "DELETE", `/api/v1/products/${created.json.id}`);
+        expect(deleted.status).toBe(204);
+        expect(deleted.headers.get("content-type")).toBeNull();
+      });
+
       it("changes the ETag when the record changes", async () => {
         const before = (await call(base, "GET", "/api/v1/products/6")).headers.get("etag");
         const list = (await call(base, "GET", "/api/v1/products/")).headers.get("etag");

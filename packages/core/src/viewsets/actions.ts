@@ -9,12 +9,14 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * What an action handler gets besides the request: the helpers a standard route has, so that an
  * action is as safe as one. `Body` is the output of the action's `requestSchema`.
  */
-export interface ActionContext<Body = unknown> {
+export interface ActionContext<Body = unknown, Query = unknown> {
   readonly request: ApiRequest;
   /** A detail action's id, parsed as retrieve parses it: a bigint past 2^53, never rounded. */
   readonly id: number | bigint | undefined;
   /** The body validated by `requestSchema` (its output); undefined without one. */
   readonly data: Body;
+  /** The query parameters validated by `querySchema` (its output); undefined without one. */
+  readonly query: Query;
   /** The context manager methods take (the request, its user, its abort signal). */
   readonly ctx: RequestContext;
   /**
@@ -23,22 +25,26 @@ export interface ActionContext<Body = unknown> {
    */
   getObject<Row extends object = Record<string, unknown>>(): Promise<Row>;
   /**
-   * A JSON response of `value` shaped by the action's `serializer` (a row or a list of rows) or
-   * `responseSchema` (only its keys leave the server); as it is without either.
+   * A JSON response of `value` shaped by the action's `serializer` (a row or a list of rows, shown
+   * as a retrieve shows them: related and computed fields loaded) or `responseSchema` (only its
+   * keys leave the server); as it is without either.
    */
-  respond(value: unknown, status?: number, headers?: Record<string, string>): ApiResponse;
+  respond(value: unknown, status?: number, headers?: Record<string, string>): Promise<ApiResponse>;
 }
 
 /**
  * A custom action handler: a plain core handler that owns its status codes and bodies; the second
  * argument has the helpers of a standard route.
  */
-export type ActionHandler<Body = unknown> = (
+export type ActionHandler<Body = unknown, Query = unknown> = (
   request: ApiRequest,
-  action: ActionContext<Body>,
+  action: ActionContext<Body, Query>,
 ) => Promise<ApiResponse> | ApiResponse;
 
-export interface ActionConfig<Schema extends GenericSchema | undefined = GenericSchema | undefined> {
+export interface ActionConfig<
+  Schema extends GenericSchema | undefined = GenericSchema | undefined,
+  QuerySchema extends GenericSchema | undefined = GenericSchema | undefined,
+> {
   /** Methods the action answers (default GET). */
   methods?: readonly (HttpMethod | Lowercase<HttpMethod>)[];
   /** When true the route is placed under `/{id}/`. */
@@ -60,6 +66,13 @@ export interface ActionConfig<Schema extends GenericSchema | undefined = Generic
    * before the handler runs, and its output is `action.data`. Described in the OpenAPI document.
    */
   requestSchema?: Schema;
+  /**
+   * Valibot object schema of the query parameters, each entry one parameter (the last value of a
+   * repeated one; numbers and booleans as valibot pipes over text): a query that fails it is a 400
+   * with `errors` per parameter before the handler runs, and its output is `action.query`.
+   * Described in the OpenAPI document as the operation's parameters.
+   */
+  querySchema?: QuerySchema;
   /** Valibot schema of the 200 response body: what `action.respond` keeps, and the document says. */
   responseSchema?: GenericSchema;
   /**
@@ -80,6 +93,6 @@ export interface ActionRoute {
   readonly methods: readonly HttpMethod[];
   readonly detail: boolean;
   readonly urlPath: string;
-  readonly handler: ActionHandler<never>;
+  readonly handler: ActionHandler<never, never>;
   readonly config: Readonly<ActionConfig>;
 }

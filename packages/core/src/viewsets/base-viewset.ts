@@ -2,6 +2,7 @@ import { checkViewSetConfiguration } from "../checks/check-configuration.js";
 import { isFormContentType, readWriteBody } from "../http/body.js";
 import { ApiError, type ConfigurationError, MethodNotAllowed, NotAcceptable, NotFound } from "../http/errors.js";
 import { acceptsJSON } from "../http/negotiation.js";
+import { SPARSE_MEDIA_TYPE } from "../http/media-types.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, queryParamsOf, withMethod } from "../http/request.js";
 import { noContent, sendJSON } from "../http/respond.js";
@@ -187,7 +188,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const narrowed = shown === plan ? queryset : narrowColumns(queryset, this.options.model, shown, ordering);
     const page = await this.paginateQueryset(narrowed, request, ordering);
     const objects = this.responseObjects(context, page.rows, shown);
-    return taggedJSON(request, 200, page.envelope(objects instanceof Promise ? await objects : objects));
+    const body = page.envelope(objects instanceof Promise ? await objects : objects);
+    return sparseLabelled(taggedJSON(request, 200, body), shown !== plan);
   }
 
   /** The body of a create or update: JSON, or a form whose text values are typed by the model's fields. */
@@ -210,7 +212,8 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     const maxItems = bulkCreateLimit(this.options.bulkCreate);
     if (Array.isArray(body) && maxItems !== undefined) {
       const queryset = this.getQueryset(request) as WriteQueryset<Row>;
-      const serialize = (row: Row) => this.serialize(row, plan);
+      // Each row as a single create shows it: related and computed fields loaded (one query per target).
+      const serialize = (rows: readonly Row[]) => this.serializeRows(context, rows, plan);
       const check = (item: Record<string, unknown>) => this.checkReferences(context, item, plan);
       return bulkCreate(context, body, {
         model,
@@ -288,16 +291,20 @@ export class BaseViewSet<Row extends object> implements ViewSet {
    * finding 15).
    */
   private retrieveNow(context: ViewContext, id: number | bigint): ApiResponse | Promise<ApiResponse> {
-    const shown = sparseFieldPlan(this.getFieldPlan(), context.params);
+    const plan = this.getFieldPlan();
+    const shown = sparseFieldPlan(plan, context.params);
+    const sparse = shown !== plan;
     // The whole row: object permissions and overrides of getObject see every field. The base
     // class's own getObject runs inline: one async function fewer per request, a measured cost.
     if (this.getObject !== BaseViewSet.prototype.getObject) {
-      return Promise.resolve(this.getObject(context, id)).then((obj) => this.retrieved(context, obj, shown));
+      return Promise.resolve(this.getObject(context, id)).then((obj) => this.retrieved(context, obj, shown, sparse));
     }
     const loading = this.getQueryset(context.request).get(context, id);
     const loaded = settledValue(loading);
-    if (loaded === UNSETTLED) return Promise.resolve(loading).then((obj) => this.retrievedChecked(context, obj, shown));
-    return this.retrievedChecked(context, loaded, shown);
+    if (loaded === UNSETTLED) {
+      return Promise.resolve(loading).then((obj) => this.retrievedChecked(context, obj, shown, sparse));
+    }
+    return this.retrievedChecked(context, loaded, shown, sparse);
   }
 
   /** The retrieve's answer for the row the manager found (or did not: 404), past object permissions. */
@@ -305,19 +312,25 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     context: ViewContext,
     found: Row | null | undefined,
     shown: FieldPlan,
+    sparse: boolean,
   ): ApiResponse | Promise<ApiResponse> {
     const obj = this.checkedObject(context, found);
     return obj instanceof Promise
-      ? obj.then((row) => this.retrieved(context, row, shown))
-      : this.retrieved(context, obj, shown);
+      ? obj.then((row) => this.retrieved(context, row, shown, sparse))
+      : this.retrieved(context, obj, shown, sparse);
   }
 
   /** The retrieve's answer for an object it may show. */
-  private retrieved(context: ViewContext, obj: Row, shown: FieldPlan): ApiResponse | Promise<ApiResponse> {
+  private retrieved(
+    context: ViewContext,
+    obj: Row,
+    shown: FieldPlan,
+    sparse: boolean,
+  ): ApiResponse | Promise<ApiResponse> {
     const objects = this.responseObjects(context, [obj], shown);
     return objects instanceof Promise
-      ? objects.then((out) => taggedJSON(context.request, 200, out[0]))
-      : taggedJSON(context.request, 200, objects[0]);
+      ? objects.then((out) => sparseLabelled(taggedJSON(context.request, 200, out[0]), sparse))
+      : sparseLabelled(taggedJSON(context.request, 200, objects[0]), sparse);
   }
 
   async update(context: ViewContext, id: number | bigint): Promise<ApiResponse> {
@@ -446,6 +459,17 @@ export class BaseViewSet<Row extends object> implements ViewSet {
     return Promise.resolve(guarded(this.options, ViewContext.for(request, settings, view), run));
   }
 }
+
+/**
+ * A list or retrieve narrowed by `?fields=` or `?omit=` under its own media type (`SPARSE_MEDIA_TYPE`):
+ * the document describes it apart from the full answer, whose every field a client can count on.
+ */
+function sparseLabelled(response: ApiResponse, sparse: boolean): ApiResponse {
+  if (sparse && response.status === 200) response.headers["Content-Type"] = SPARSE_CONTENT_TYPE;
+  return response;
+}
+
+const SPARSE_CONTENT_TYPE = `${SPARSE_MEDIA_TYPE}; charset=utf-8`;
 
 type ListHandler = (context: ViewContext) => Promise<ApiResponse>;
 type DetailHandler = (context: ViewContext, id: number | bigint) => Promise<ApiResponse>;

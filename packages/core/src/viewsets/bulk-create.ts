@@ -87,7 +87,8 @@ export async function createEach<Row>(
 export interface BulkTarget<Row> extends Omit<ItemsInput, "rejectUnknown" | "messages"> {
   readonly reject: boolean;
   readonly queryset: MaybeAtomic & { create(ctx: RequestContext, obj: Record<string, unknown>): Promise<Row> };
-  serialize(row: Row): Record<string, unknown>;
+  /** The response objects of the created rows, as a single create shows its row. */
+  serialize(rows: readonly Row[]): Promise<Record<string, unknown>[]>;
   /** The checks of one valid item that ask the database (its related rows exist), run before it is created. */
   check?(item: Record<string, unknown>): Promise<void> | undefined;
 }
@@ -108,8 +109,5 @@ export async function bulkCreate<Row>(
       return queryset.create(context, item);
     }),
   );
-  return sendJSON(
-    201,
-    created.map((row) => target.serialize(row)),
-  );
+  return sendJSON(201, await target.serialize(created));
 }

@@ -5,6 +5,7 @@ import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, RequestBody } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
+import { parseBoolean } from "../query/coerce.js";
 import { parseId } from "../router/match.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { fieldPlan } from "../serializers/field-plan.js";
@@ -43,12 +44,54 @@ async function validatedBody(action: ActionRoute, request: ApiRequest, settings:
   return result.output;
 }
 
+/** The type a query entry's schema checks first (`number` of `v.optional(v.pipe(v.number(), ...))`). */
+function baseType(schema: unknown): string | undefined {
+  let current = schema as { type?: string; wrapped?: unknown } | undefined;
+  while (current && (current.type === "optional" || current.type === "nullish" || current.type === "nullable")) {
+    current = current.wrapped as typeof current;
+  }
+  return current?.type;
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A query value as its entry's schema takes it: a number or boolean schema gets the number or
+ * boolean the text spells (as JSON Schema's validators read a query), anything else the text.
+ */
+function queryValue(schema: unknown, text: string): unknown {
+  const type = baseType(schema);
+  if (type === "number" && NUMBER_TEXT.test(text)) return Number(text);
+  if (type === "boolean") return parseBoolean(text) ?? text;
+  return text;
+}
+
+/**
+ * The query checked by the action's `querySchema`: each of its keys is one parameter, read as its
+ * last value; 400 with `errors` per parameter when it fails.
+ */
+function validatedQuery(action: ActionRoute, request: ApiRequest, settings: ViewSettings) {
+  const schema = action.config.querySchema;
+  if (!schema) return undefined;
+  const entries = (schema as { entries?: Record<string, unknown> }).entries ?? {};
+  const params = ViewContext.of(request).params;
+  const input: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(entries)) {
+    const values = params.get(key);
+    if (values !== undefined && values.length > 0) input[key] = queryValue(entry, values[values.length - 1]!);
+  }
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new ValidationError(issuesToErrors(result.issues, {}, settings.messages));
+  return result.output;
+}
+
 /** The helpers a handler gets: the parsed id, the object as retrieve loads it, the body, respond. */
 function actionContext(
   action: ActionRoute,
   request: ApiRequest,
   base: BaseViewSet<object> | undefined,
   data: unknown,
+  query: unknown,
 ): ActionContext {
   const ctx = ViewContext.of(request);
   const id = action.detail && request.params?.id !== undefined ? (parseId(request.params.id) ?? undefined) : undefined;
@@ -64,6 +107,7 @@ function actionContext(
     request,
     id,
     data,
+    query,
     ctx,
     getObject<Row extends object>(): Promise<Row> {
       if (id === undefined || !base) {
@@ -72,11 +116,12 @@ function actionContext(
       object ??= base.getObject(ctx, id);
       return object as Promise<Row>;
     },
-    respond(value, status = 200, headers = {}) {
+    async respond(value, status = 200, headers = {}) {
       if (action.config.serializer) {
-        const plan = planOf();
-        const serialize = (row: unknown) => base!.serialize(row as object, plan);
-        return sendJSON(status, Array.isArray(value) ? value.map(serialize) : serialize(value), headers);
+        // The rows as a retrieve shows them: related fields loaded (one query per target), computed ones run.
+        const rows = (Array.isArray(value) ? value : [value]) as object[];
+        const shown = await base!.serializeRows(ctx, rows, planOf());
+        return sendJSON(status, Array.isArray(value) ? shown : shown[0], headers);
       }
       const schema = action.config.responseSchema;
       if (!schema) return sendJSON(status, value, headers);
@@ -109,8 +154,9 @@ export async function runAction(
       ? baseViewSetOf(viewset)
       : undefined;
   const run = async (): Promise<ApiResponse> => {
+    const query = validatedQuery(action, request, settings);
     const data = await validatedBody(action, request, settings, base?.options.bodyLimit);
-    const handle = async () => action.handler(request, actionContext(action, request, base, data) as never);
+    const handle = async () => action.handler(request, actionContext(action, request, base, data, query) as never);
     if (!action.config.atomic) return handle();
     if (!base) throw needs(action, "atomic needs a BaseViewSet registered for the resource");
     return runAtomic(base.getQueryset(request), ViewContext.of(request), handle);

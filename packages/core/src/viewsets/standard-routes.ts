@@ -16,6 +16,12 @@ export interface StandardRoute {
   readonly handler: "list" | "create" | "retrieve" | "update" | "partialUpdate" | "destroy";
   /** The manager methods it calls (what the configuration check requires). */
   readonly needs: readonly ("count" | "all" | "get" | "create" | "update" | "delete")[];
+  /**
+   * The conditional header it honours (RFC 9110 §13.1): a read's `If-None-Match` answers 304 when
+   * it names the answer's ETag (`taggedJSON`), a write's `If-Match` 412 when it names no current
+   * one (`checkIfMatch`). The document declares the header, the ETag and the status from this.
+   */
+  readonly precondition?: "If-None-Match" | "If-Match";
 }
 
 export const STANDARD_ROUTES: readonly StandardRoute[] = [
@@ -27,6 +33,7 @@ export const STANDARD_ROUTES: readonly StandardRoute[] = [
     readOnly: true,
     handler: "list",
     needs: ["count", "all"],
+    precondition: "If-None-Match",
   },
   {
     action: "create",
@@ -45,6 +52,7 @@ export const STANDARD_ROUTES: readonly StandardRoute[] = [
     readOnly: true,
     handler: "retrieve",
     needs: ["get"],
+    precondition: "If-None-Match",
   },
   {
     action: "update",
@@ -54,6 +62,7 @@ export const STANDARD_ROUTES: readonly StandardRoute[] = [
     readOnly: false,
     handler: "update",
     needs: ["get", "update"],
+    precondition: "If-Match",
   },
   {
     action: "partial_update",
@@ -63,6 +72,7 @@ export const STANDARD_ROUTES: readonly StandardRoute[] = [
     readOnly: false,
     handler: "partialUpdate",
     needs: ["get", "update"],
+    precondition: "If-Match",
   },
   {
     action: "destroy",
@@ -72,6 +82,7 @@ export const STANDARD_ROUTES: readonly StandardRoute[] = [
     readOnly: false,
     handler: "destroy",
     needs: ["get", "delete"],
+    precondition: "If-Match",
   },
 ];
 
