@@ -78,6 +78,9 @@ export function seedRows(): { categories: CategoryRow[]; products: ProductRow[] 
   return { categories, products };
 }
 
+/** The suite's tables as the SQLite schema types them; the PostgreSQL ones have the same columns. */
+export type FixtureTables = ReturnType<typeof sqliteSchema>;
+
 function sqliteSchema() {
   const categories = sqliteTable("categories", {
     id: integer("id").primaryKey({ autoIncrement: true }),

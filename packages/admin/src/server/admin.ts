@@ -75,10 +75,12 @@ export class Admin<User = unknown> implements Mountable {
     this.hosts = new HostCheck(this.allowedHosts);
     this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
-    this.settings = resolveSettings({
-      bodyLimit: this.bodyLimit,
-      ...(options.onError ? { onError: options.onError } : {}),
-    });
+    this.settings = {
+      ...resolveSettings({ bodyLimit: this.bodyLimit, ...(options.onError ? { onError: options.onError } : {}) }),
+      // A foreign key written through the admin is checked as the API checks it: a row its
+      // target's manager hides is answered as a missing one.
+      foreignKeyTarget: (reference) => this.targetOf({ type: "foreignKey", references: reference })?.foreignKeyTarget(),
+    };
     const store = options.throttleStore ?? new MemoryThrottleStore();
     const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
     this.sessions = createSessionStore(options.db, {

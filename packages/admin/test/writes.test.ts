@@ -1,0 +1,101 @@
+/**
+ * The admin's writes take input as the API's do: a body that is not UTF-8 is a 400 that writes
+ * nothing, and a foreign key to a row its target's manager hides is answered as one to a missing
+ * row. On a SQLite file and on PostgreSQL, through a real server.
+ */
+import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
+import { bearerTokenAuthentication } from "@viewsets/core";
+import { serve, type Served } from "@viewsets/testkit";
+import { ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminDatabase, createAdmin } from "../src/server/index.js";
+import { call } from "./client.js";
+import {
+  ADMIN_TOKEN,
+  type FixtureDatabase,
+  type FixtureTables,
+  type FixtureUser,
+  NOW,
+  postgresDatabase,
+  postgresUnavailable,
+  sqliteDatabase,
+  USERS,
+} from "./fixture.js";
+
+const pgReason = process.env.CI === "true" ? undefined : await postgresUnavailable();
+const SETUPS = [
+  { name: "SQLite", skip: undefined, open: () => sqliteDatabase() },
+  { name: "PostgreSQL", skip: pgReason, open: () => postgresDatabase() },
+] as const;
+const HIDDEN_CATEGORY = 5; // "Garden": the categories' manager hides it
+const MISSING_CATEGORY = 987654;
+const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+for (const setup of SETUPS) {
+  describe.skipIf(setup.skip !== undefined)(`the admin's writes on ${setup.name}`, () => {
+    let database: FixtureDatabase;
+    let served: Served;
+    const rows = (path = "") => `${served.url}/admin/api/models/products/rows/${path}`;
+    const count = async () => Number((await database.query("SELECT count(*) AS n FROM products"))[0]!.n);
+
+    beforeAll(async () => {
+      database = await setup.open();
+      const { categories, products } = database.tables as FixtureTables;
+      const db = database.db as unknown as SQLiteDatabase;
+      const admin = createAdmin<FixtureUser>({
+        db: database.db as AdminDatabase,
+        now: () => NOW,
+        onError: () => {},
+        authentication: [
+          bearerTokenAuthentication({ verify: async (token) => (token === ADMIN_TOKEN ? USERS[0] : null) }),
+        ],
+        users: { verify: async () => null, get: async () => null, isStaff: (user) => user.isStaff },
+      });
+      admin.register("categories", {
+        model: tableModel(categories),
+        queryset: createManager(db, categories, {
+          scope: (t) => ne(t.id, HIDDEN_CATEGORY),
+        }),
+      });
+      admin.register("products", {
+        model: tableModel(products, { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } }),
+        queryset: createManager(db, products),
+      });
+      served = await serve("express", [admin]);
+    });
+    afterAll(async () => {
+      await served?.close();
+      await database?.close();
+    });
+
+    it("refuses a body that is not UTF-8 and writes nothing", async () => {
+      const before = await count();
+      const head = new TextEncoder().encode('{"name":"Caf');
+      const tail = new TextEncoder().encode(' lamp","price":"1.00"}');
+      const response = await fetch(rows(), {
+        method: "POST",
+        headers: { ...bearer, "content-type": "application/json" },
+        body: new Uint8Array([...head, 0xe9, ...tail]),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toBe("The request body is not valid UTF-8.");
+      expect(await count()).toBe(before);
+    });
+
+    it("answers a foreign key to a hidden row as one to a missing row, and writes nothing", async () => {
+      const before = await count();
+      const product = (categoryId: number) => ({ name: "Lamp", price: "1.00", categoryId });
+      const hidden = await call(rows(), "POST", product(HIDDEN_CATEGORY), bearer);
+      const missing = await call(rows(), "POST", product(MISSING_CATEGORY), bearer);
+      expect(hidden.status).toBe(400);
+      expect(hidden.json.errors).toEqual({ categoryId: [`Invalid pk "${HIDDEN_CATEGORY}" - object does not exist.`] });
+      expect(missing.text.replace(String(MISSING_CATEGORY), "ID")).toBe(
+        hidden.text.replace(String(HIDDEN_CATEGORY), "ID"),
+      );
+      const patched = await call(rows("1"), "PATCH", { categoryId: HIDDEN_CATEGORY }, bearer);
+      expect(patched.status).toBe(400);
+      expect(await count()).toBe(before);
+      expect((await call(rows("1"), "GET", undefined, bearer)).json.categoryId).not.toBe(HIDDEN_CATEGORY);
+    });
+  });
+}
