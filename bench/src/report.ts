@@ -1,0 +1,122 @@
+/** The report `pnpm bench` prints and writes to bench/.data/last-run.md: one Markdown table per section. */
+import { PG_SIZE, THROTTLE_RATE } from "./config.js";
+import { CONNECTIONS, pinned } from "./load.js";
+import type { Settings } from "./measure.js";
+import type { Results } from "./results.js";
+
+const spreadOf = (spread: readonly [number, number]) => `${spread[0].toFixed(2)}–${spread[1].toFixed(2)}`;
+
+function table(results: Results, section: string, headers: readonly string[]): string {
+  const lines = [`| ${headers.join(" | ")} |`, `|${headers.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`];
+  for (const r of results.rows.filter((x) => x.section === section)) {
+    lines.push(
+      `| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spreadOf(r.spread)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function coreReport(results: Results): string {
+  return [
+    "The core alone, in-process (no HTTP): `router.handle(request)` against the hand-written function + `JSON.stringify`.",
+    "",
+    "| scenario | viewset µs/request | hand-written µs/request | extra µs | hand-written / viewset |",
+    "|---|---:|---:|---:|---:|",
+    ...results.coreCosts.map(
+      (c) =>
+        `| ${c.scenario} | ${c.viewset.toFixed(1)} | ${c.handWritten.toFixed(1)} | ${(c.viewset - c.handWritten).toFixed(1)} | ${(c.handWritten / c.viewset).toFixed(3)} |`,
+    ),
+  ].join("\n");
+}
+
+function throttleReport(results: Results): string {
+  return [
+    `Throttles (rate ${THROTTLE_RATE}, every request signed in with a bearer token), as a ratio to the same route without one.`,
+    "",
+    table(results, "throttle", [
+      "adapter",
+      "scenario",
+      "throttled req/s",
+      "unthrottled req/s",
+      "throttled / unthrottled",
+      "spread",
+    ]),
+    "",
+    "One check (`checkThrottles` with one throttle), in-process: one after another, and 32 at a time.",
+    "",
+    "| throttle | µs per check, sequential | µs per check, 32 in flight |",
+    "|---|---:|---:|",
+    ...results.checkCosts.map((c) => `| ${c.variant} | ${c.sequential.toFixed(1)} | ${c.overlapped.toFixed(1)} |`),
+  ].join("\n");
+}
+
+function costReport(settings: Settings, results: Results): string {
+  const lines = [
+    `The cost: µs of the server's CPU per request at a fixed rate every side sustains (over HTTP, ${CONNECTIONS} connections; ${settings.costRounds} turns of 1 s per side over 2 fresh processes each, taking turns). ratio = the other side's µs / the viewset's (or the unthrottled list's / the throttled one's), the median of the per-round ratios: how many requests one core serves with the viewset for each it serves with the other side. PostgreSQL's own CPU is not counted.`,
+    "",
+    "| database | adapter | scenario | req/s | viewset µs | other side | other µs | ratio | spread |",
+    "|---|---|---|---:|---:|---|---:|---:|---:|",
+  ];
+  const database = { sqlite: "SQLite", pg: "PostgreSQL", peer: "SQLite", throttle: "SQLite" } as const;
+  for (const r of results.costRows) {
+    lines.push(
+      `| ${database[r.group]} | ${r.adapter} | ${r.scenario} | ${r.rate} | ${r.a.us.toFixed(1)} | ${r.b.label} | ${r.b.us.toFixed(1)} | ${r.ratio.toFixed(3)} | ${spreadOf(r.spread)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function report(machine: string, settings: Settings, results: Results): string {
+  const parts = [
+    `Machine: ${machine}${pinned() ? "; servers pinned to CPU 1, the load generator to CPU 0" : ""}.`,
+    `Each figure: median req/s of ${settings.rounds} rounds (fresh server processes each round, turns of ${settings.seconds} s in the order A B B A per scenario, A B C … C B A where a row's round has more sides), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
+  ];
+  if (results.coreCosts.length > 0) parts.push(coreReport(results));
+  const adapterHeaders = [
+    "adapter",
+    "scenario",
+    "viewset req/s",
+    "hand-written req/s",
+    "viewset / hand-written",
+    "spread",
+  ];
+  if (results.has("adapters")) parts.push(table(results, "adapters", adapterHeaders));
+  if (results.has("pg")) {
+    parts.push(
+      [
+        `PostgreSQL 15 (${PG_SIZE.toLocaleString("en")} products in a schema of its own, the same requests), viewset / hand-written:`,
+        "",
+        table(results, "pg", adapterHeaders),
+      ].join("\n"),
+    );
+  }
+  if (results.has("peer")) {
+    parts.push(
+      [
+        "The viewset against FeathersJS 5 on @feathersjs/knex, the same SQLite file, rows and order: on each of Feathers' two frameworks (Express, its default, and Koa), and the viewset on Hono against Feathers on whichever of the two served more in the round.",
+        "",
+        table(results, "peer", [
+          "adapter",
+          "scenario",
+          "viewset req/s",
+          "feathers req/s",
+          "viewset / feathers",
+          "spread",
+        ]),
+      ].join("\n"),
+    );
+  }
+  if (results.has("large")) {
+    parts.push(
+      [
+        "Large tables. Page-number list, retrieve and create rows: viewset / hand-written at 1M rows on each adapter (a fresh writable copy of the file each turn, as the adapter rows); cursor rows (Express, read-only): req/s at 1M rows / at 10k rows (target ≥ 0.5).",
+        "",
+        table(results, "large", ["adapter", "scenario", "A req/s", "B req/s", "A / B", "spread"]),
+      ].join("\n"),
+    );
+  }
+  if (results.has("throttle")) parts.push(throttleReport(results));
+  if (results.costRows.length > 0) parts.push(costReport(settings, results));
+  parts.push(...results.notes);
+  return parts.join("\n\n");
+}
