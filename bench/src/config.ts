@@ -1,6 +1,10 @@
 import type { Framework } from "./apps.js";
 
-export type Implementation = "viewset" | "hand-written" | "cursor" | "feathers";
+/**
+ * What a benchmark server serves: the viewset, the strongest hand-written handler, the simplest
+ * one a user of the framework writes, the viewset paginated by cursor, or FeathersJS.
+ */
+export type Implementation = "viewset" | "hand-written" | "simplest" | "cursor" | "feathers";
 export type ThrottleVariant = "none" | "ip-memory" | "user-memory" | "ip-redis" | "user-redis";
 
 /** What one benchmark server process serves (passed to it as JSON in `BENCH_SERVER`). */

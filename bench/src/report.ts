@@ -2,19 +2,59 @@
 import { PG_SIZE, THROTTLE_RATE } from "./config.js";
 import { CONNECTIONS, pinned } from "./load.js";
 import type { Settings } from "./measure.js";
-import type { Results } from "./results.js";
+import type { Results, Row } from "./results.js";
 
 const spreadOf = (spread: readonly [number, number]) => `${spread[0].toFixed(2)}–${spread[1].toFixed(2)}`;
 
+function header(headers: readonly string[]): string[] {
+  return [`| ${headers.join(" | ")} |`, `|${headers.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`];
+}
+
 function table(results: Results, section: string, headers: readonly string[]): string {
-  const lines = [`| ${headers.join(" | ")} |`, `|${headers.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`];
-  for (const r of results.rows.filter((x) => x.section === section)) {
+  const lines = header(headers);
+  for (const r of results.rows.filter((x) => x.section === section && !x.against)) {
     lines.push(
       `| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${spreadOf(r.spread)} |`,
     );
   }
   return lines.join("\n");
 }
+
+/** Which baseline served more, in how many of the rounds: "strongest 4/5". */
+function betterOf(row: Row): string {
+  const counts = Object.entries(row.better ?? {}).sort(([, x], [, y]) => y - x);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  return counts
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${label} ${n}/${total}`)
+    .join(", ");
+}
+
+/** The rows of a section against both baselines: each alone, and the better of the two per round. */
+function baselinesTable(results: Results, section: string): string {
+  const lines = header([
+    "adapter",
+    "scenario",
+    "viewset req/s",
+    "strongest req/s",
+    "simplest req/s",
+    "/ strongest",
+    "/ simplest",
+    "/ better",
+    "spread",
+    "better in rounds",
+  ]);
+  for (const r of results.rows.filter((x) => x.section === section && x.against)) {
+    const [strongest, simplest] = r.against!;
+    lines.push(
+      `| ${r.adapter} | ${r.scenario} | ${r.a.rps.toFixed(0)} | ${strongest!.rps.toFixed(0)} | ${simplest!.rps.toFixed(0)} | ${strongest!.ratio.toFixed(3)} | ${simplest!.ratio.toFixed(3)} | ${r.ratio.toFixed(3)} | ${spreadOf(r.spread)} | ${betterOf(r)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const BASELINES_NOTE =
+  "Two baselines per adapter, in the same rounds: the strongest hand-written handler (bench/src/hand-written/) and the simplest one a user of the framework writes (bench/src/hand-written/simplest/). / better = the median of the per-round ratios to whichever of the two served more in the round; spread = their lowest–highest; the last column says which one that was.";
 
 function coreReport(results: Results): string {
   return [
@@ -72,21 +112,16 @@ export function report(machine: string, settings: Settings, results: Results): s
     `Each figure: median req/s of ${settings.rounds} rounds (fresh server processes each round, turns of ${settings.seconds} s in the order A B B A per scenario, A B C … C B A where a row's round has more sides), ${CONNECTIONS} connections; ratio = median of the per-round ratios; spread = their lowest–highest.`,
   ];
   if (results.coreCosts.length > 0) parts.push(coreReport(results));
-  const adapterHeaders = [
-    "adapter",
-    "scenario",
-    "viewset req/s",
-    "hand-written req/s",
-    "viewset / hand-written",
-    "spread",
-  ];
-  if (results.has("adapters")) parts.push(table(results, "adapters", adapterHeaders));
+  if (results.has("adapters")) {
+    parts.push(table(results, "adapters", ["adapter", "scenario", "A req/s", "A' req/s", "A / A'", "spread"]));
+    parts.push([`SQLite (10,000 products). ${BASELINES_NOTE}`, "", baselinesTable(results, "adapters")].join("\n"));
+  }
   if (results.has("pg")) {
     parts.push(
       [
-        `PostgreSQL 15 (${PG_SIZE.toLocaleString("en")} products in a schema of its own, the same requests), viewset / hand-written:`,
+        `PostgreSQL 15 (${PG_SIZE.toLocaleString("en")} products in a schema of its own, the same requests), against the same two baselines:`,
         "",
-        table(results, "pg", adapterHeaders),
+        baselinesTable(results, "pg"),
       ].join("\n"),
     );
   }

@@ -3,24 +3,43 @@ import type { ThrottleVariant } from "./config.js";
 import type { InProcessCost } from "./in-process.js";
 import { median } from "./load.js";
 
+/** One side of a row: its median req/s, and its req/s in each round. */
+export interface Side {
+  readonly label: string;
+  readonly rps: number;
+  readonly rounds: readonly number[];
+}
+
+/** The row's first side against one baseline. */
+export interface Against extends Side {
+  readonly ratio: number;
+  readonly spread: [number, number];
+}
+
 export interface Row {
   readonly section: string;
   readonly adapter: string;
   readonly scenario: string;
-  readonly a: { label: string; rps: number };
-  readonly b: { label: string; rps: number };
+  readonly a: Side;
+  /** The other side; in a row against two baselines, the better of them in each round. */
+  readonly b: Side;
   /** The median of the per-round ratios a / b. */
   readonly ratio: number;
   /** The lowest and highest per-round ratio: how much the rounds disagree. */
   readonly spread: [number, number];
+  /** In a row against two baselines: a against each of them alone. */
+  readonly against?: readonly Against[];
+  /** In a row against two baselines: in how many rounds each was the better (the higher req/s). */
+  readonly better?: Readonly<Record<string, number>>;
 }
 
 /** A row of the cost section: µs of server CPU per request at a fixed rate. */
 export interface CostRow extends Pick<Row, "adapter" | "scenario" | "spread"> {
   readonly group: "sqlite" | "pg" | "peer" | "throttle";
   readonly rate: number;
-  readonly a: { label: string; us: number };
-  readonly b: { label: string; us: number };
+  /** Median µs of server CPU per request, and the µs of each turn. */
+  readonly a: { label: string; us: number; rounds: readonly number[] };
+  readonly b: { label: string; us: number; rounds: readonly number[] };
   /** The median of the per-round ratios b / a: how many requests a serves for each of b's. */
   readonly ratio: number;
 }
@@ -63,13 +82,20 @@ export class Results {
   readonly notes: string[] = [];
   coreCosts: InProcessCost[] = [];
 
-  row(section: string, adapter: string, scenario: string, labels: [string, string], a: number[], b: number[]): void {
+  row(
+    section: string,
+    adapter: string,
+    scenario: string,
+    labels: [string, string],
+    a: readonly number[],
+    b: readonly number[],
+  ): void {
     const result: Row = {
       section,
       adapter,
       scenario,
-      a: { label: labels[0], rps: median(a) },
-      b: { label: labels[1], rps: median(b) },
+      a: { label: labels[0], rps: median(a), rounds: a },
+      b: { label: labels[1], rps: median(b), rounds: b },
       // The median of the per-round ratios: a round's turns surround each other (A B B A), so a
       // burst of outside load mostly cancels within the round.
       ...perRound(a, b),
@@ -77,6 +103,43 @@ export class Results {
     this.rows.push(result);
     log(
       `${adapter} ${scenario}: ${result.a.rps.toFixed(0)} vs ${result.b.rps.toFixed(0)} req/s, ratio ${result.ratio.toFixed(3)}`,
+    );
+  }
+
+  /**
+   * A row of `a` against two baselines (the strongest hand-written handler and the simplest): its
+   * ratio is taken against whichever served more in each round, and the row keeps a against each.
+   */
+  rowAgainstBetter(
+    section: string,
+    adapter: string,
+    scenario: string,
+    a: Side["rounds"],
+    baselines: readonly [Pick<Side, "label" | "rounds">, Pick<Side, "label" | "rounds">],
+  ): void {
+    const [x, y] = baselines;
+    const best = perRoundBest(x.rounds, y.rounds, Math.max);
+    const better: Record<string, number> = { [x.label]: 0, [y.label]: 0 };
+    for (const [i, value] of best.entries()) better[value === x.rounds[i] ? x.label : y.label]! += 1;
+    const against = baselines.map((side) => ({
+      label: side.label,
+      rps: median(side.rounds),
+      rounds: side.rounds,
+      ...perRound(a, side.rounds),
+    }));
+    const result: Row = {
+      section,
+      adapter,
+      scenario,
+      a: { label: "viewset", rps: median(a), rounds: a },
+      b: { label: "better baseline", rps: median(best), rounds: best },
+      ...perRound(a, best),
+      against,
+      better,
+    };
+    this.rows.push(result);
+    log(
+      `${adapter} ${scenario}: ${result.a.rps.toFixed(0)} vs ${against.map((s) => `${s.label} ${s.rps.toFixed(0)}`).join(", ")} req/s, ratio to the better ${result.ratio.toFixed(3)}`,
     );
   }
 
@@ -94,8 +157,8 @@ export class Results {
       adapter,
       scenario,
       rate,
-      a: { label: labels[0], us: median(a) },
-      b: { label: labels[1], us: median(b) },
+      a: { label: labels[0], us: median(a), rounds: a },
+      b: { label: labels[1], us: median(b), rounds: b },
       // b's CPU per request over a's, round by round: > 1 when a costs less (serves more per core).
       ...perRound(b, a),
     };

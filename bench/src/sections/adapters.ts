@@ -1,4 +1,4 @@
-/** The adapters section: the viewset against the hand-written handler on each framework, over SQLite or PostgreSQL. */
+/** The adapters section: the viewset against two hand-written handlers on each framework, over SQLite or PostgreSQL. */
 import type pg from "pg";
 import { PG_SIZE, type ServerConfig } from "../config.js";
 import { type Bench, assertSameAnswers, rounds } from "../measure.js";
@@ -7,8 +7,19 @@ import { ADAPTER_SCENARIOS, SCENARIOS } from "../scenarios.js";
 import { noiseFloor } from "./noise.js";
 
 /**
- * The viewset against the hand-written handler on each framework, on a fresh copy of the SQLite
- * file per turn, or on PostgreSQL's schema (the rows a turn created are removed after it).
+ * The two baselines: the strongest handler the project could write (hand-written/) and the
+ * simplest a user of the framework writes with its own idioms (hand-written/simplest/).
+ */
+export const BASELINES = [
+  { label: "strongest", implementation: "hand-written" },
+  { label: "simplest", implementation: "simplest" },
+] as const;
+
+/**
+ * The viewset against both baselines on each framework, on a fresh copy of the SQLite file per
+ * turn, or on PostgreSQL's schema (the rows a turn created are removed after it). The three sides
+ * take turns in the same rounds (A B C C B A); each ratio is against the better baseline of the
+ * round, and each baseline must first give the viewset's answers, or the run stops.
  */
 export async function adapters(bench: Bench, postgres?: { schema: string; pool: pg.Pool }): Promise<void> {
   const { settings, base, scratch, results } = bench;
@@ -23,14 +34,24 @@ export async function adapters(bench: Bench, postgres?: { schema: string; pool: 
       database: postgres ? base : scratch.freshCopy(base),
       ...(postgres ? { postgres: postgres.schema } : {}),
     });
-    await assertSameAnswers(config("viewset")(), config("hand-written")(), loads);
-    await after?.();
-    const [viewset, hand] = await rounds(settings, [
+    for (const { implementation } of BASELINES) {
+      await assertSameAnswers(config("viewset")(), config(implementation)(), loads);
+      await after?.();
+    }
+    const [viewset, strongest, simplest] = await rounds(settings, [
       { label: "viewset", config: config("viewset"), loads, ...(after ? { after } : {}) },
-      { label: "hand-written", config: config("hand-written"), loads, ...(after ? { after } : {}) },
+      ...BASELINES.map(({ label, implementation }) => ({
+        label,
+        config: config(implementation),
+        loads,
+        ...(after ? { after } : {}),
+      })),
     ]);
     ADAPTER_SCENARIOS.forEach((scenario, i) => {
-      results.row(section, framework, scenario, ["viewset", "hand-written"], viewset![i]!, hand![i]!);
+      results.rowAgainstBetter(section, framework, scenario, viewset![i]!, [
+        { label: BASELINES[0].label, rounds: strongest![i]! },
+        { label: BASELINES[1].label, rounds: simplest![i]! },
+      ]);
     });
   }
 }
