@@ -20,6 +20,8 @@ export interface ServerConfig {
   /** Sign requests in with `Authorization: Bearer bench` (user id 1). */
   auth?: boolean;
   redisPrefix?: string;
+  /** cluster-server.ts: how many `node:cluster` workers serve it behind one port (server.ts ignores it). */
+  workers?: number;
 }
 
 /** High enough never to refuse during a run: the cost of counting is what is measured. */

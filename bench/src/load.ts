@@ -22,6 +22,8 @@ export interface RunningServer {
   readonly url: string;
   /** The server process (for its memory figures). */
   readonly pid: number;
+  /** Every process that serves requests: the server's own, or a cluster's workers. */
+  readonly pids: readonly number[];
   readonly config: ServerConfig;
   stop(): Promise<void>;
 }
@@ -55,7 +57,20 @@ export function pinned(): boolean {
   return canPin;
 }
 
-/** Starts `server.ts` in a process of its own and resolves once it listens. */
+/**
+ * Under BENCH_PIN=1 the load generator has CPU 0 and the servers every other CPU: a cluster's
+ * workers share CPU 1 on a 2-CPU machine (what a second process costs on the same core), and get
+ * CPUs of their own on a larger one.
+ */
+export function serverCpus(): string {
+  const count = availableParallelism();
+  return count > 2 ? `1-${count - 1}` : "1";
+}
+
+/**
+ * Starts `server.ts` (or `options.entry`) in a process of its own and resolves once it listens:
+ * once it printed `{"port": n}` (and, for a cluster, `"pids"`: its workers).
+ */
 export function startServer(
   config: ServerConfig,
   options: {
@@ -65,6 +80,8 @@ export function startServer(
     nodeFlags?: readonly string[];
     /** Everything the server prints to stdout, as it comes. */
     onOutput?: (text: string) => void;
+    /** The CPUs a pinned server runs on (taskset's list), when not CPU 1. */
+    cpus?: string;
   } = {},
 ): Promise<RunningServer> {
   // The framework as users install it (each package's built dist), unless BENCH_SOURCE=1 asks
@@ -74,7 +91,7 @@ export function startServer(
   execArgv.unshift(...(options.nodeFlags ?? []));
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
   // taskset execs node in its own place: the child's pid is the server's.
-  const [file, ...args] = pinned() ? ["taskset", "-c", "1", ...command] : command;
+  const [file, ...args] = pinned() ? ["taskset", "-c", options.cpus ?? "1", ...command] : command;
   const child: ChildProcess = spawn(file!, args, {
     env: { ...process.env, NODE_ENV: "production", BENCH_SERVER: JSON.stringify(config) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -93,10 +110,11 @@ export function startServer(
       if (!line) return;
       listening = true;
       child.removeAllListeners("exit");
-      const { port } = JSON.parse(line) as { port: number };
+      const { port, pids } = JSON.parse(line) as { port: number; pids?: number[] };
       resolve({
         url: `http://127.0.0.1:${port}`,
         pid: child.pid!,
+        pids: pids ?? [child.pid!],
         config,
         stop: () =>
           new Promise<void>((done) => {

@@ -38,8 +38,10 @@ export interface Contender {
   readonly loads: readonly Load[];
   /** Requests before measuring each load (fewer for slow routes), or per load in order (undefined: the load's own). */
   readonly warmUp?: number | readonly (number | undefined)[];
-  /** The server's entry file, when not bench/src/server.ts (Feathers). */
+  /** The server's entry file, when not bench/src/server.ts (Feathers, a cluster). */
   readonly entry?: string;
+  /** The CPUs its server is pinned to under BENCH_PIN=1, when not CPU 1 (a cluster's workers). */
+  readonly cpus?: string;
   /** Runs after each turn's server stopped (PostgreSQL: remove the rows the turn created). */
   readonly after?: () => Promise<void>;
 }
@@ -65,6 +67,10 @@ export class Scratch {
   }
 }
 
+function startOptions({ entry, cpus }: Contender): Parameters<typeof startServer>[1] {
+  return { ...(entry ? { entry } : {}), ...(cpus ? { cpus } : {}) };
+}
+
 function warmUpFor(contender: Contender, scenario: number): number {
   const warm = contender.warmUp;
   const load = contender.loads[scenario]!;
@@ -84,8 +90,7 @@ export async function rounds(settings: Settings, contenders: readonly Contender[
   for (let round = 0; round < settings.rounds; round++) {
     const servers: RunningServer[] = [];
     try {
-      for (const contender of contenders)
-        servers.push(await startServer(contender.config(), contender.entry ? { entry: contender.entry } : {}));
+      for (const contender of contenders) servers.push(await startServer(contender.config(), startOptions(contender)));
       const order = contenders.map((_, turn) => (round + turn) % contenders.length);
       for (let scenario = 0; scenario < scenarios; scenario++) {
         for (const [index, server] of servers.entries()) {
@@ -100,7 +105,7 @@ export async function rounds(settings: Settings, contenders: readonly Contender[
             throw new Error(`${label} ${loads[scenario]!.path}: ${sample.failures} failed requests`);
           total[index]! += sample.rps;
           // The requests left in flight are served before the next turn starts, not during it.
-          await settled(servers[index]!.pid);
+          await settled(servers[index]!.pids);
         }
         for (const [index, sum] of total.entries()) samples[index]![scenario]!.push(sum / 2);
       }

@@ -1,6 +1,6 @@
 /** The report `pnpm bench` prints and writes to bench/.data/last-run.md: one Markdown table per section. */
 import { PG_SIZE, THROTTLE_RATE } from "./config.js";
-import { CONNECTIONS, pinned } from "./load.js";
+import { CONNECTIONS, pinned, serverCpus } from "./load.js";
 import type { Settings } from "./measure.js";
 import type { Results, Row } from "./results.js";
 
@@ -151,6 +151,15 @@ export function report(machine: string, settings: Settings, results: Results): s
     );
   }
   if (results.has("throttle")) parts.push(throttleReport(results));
+  if (results.has("cluster")) {
+    parts.push(
+      [
+        `Several processes: the products viewset on PostgreSQL with an ip throttle on the Redis store, two \`node:cluster\` workers behind one port against one process${pinned() ? ` (both pinned to CPU ${serverCpus()}, the load generator to CPU 0)` : " (unpinned: the servers, the load generator, PostgreSQL and Redis share the machine)"}.`,
+        "",
+        table(results, "cluster", ["adapter", "scenario", "2 workers req/s", "1 process req/s", "2 / 1", "spread"]),
+      ].join("\n"),
+    );
+  }
   if (results.costRows.length > 0) parts.push(costReport(settings, results));
   parts.push(...results.notes);
   return parts.join("\n\n");

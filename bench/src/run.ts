@@ -10,10 +10,10 @@
  * falls on both. Medians over the rounds are reported, with the spread of the per-round ratios.
  *
  *   BENCH_ROUNDS=5 BENCH_SECONDS=1     rounds, and whole seconds per turn (two turns per side, scenario and round)
- *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cost  which sections to run (default all)
+ *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cluster,cost  which sections to run (default all)
  *   BENCH_COST_ROUNDS=10                turns per side of the cost section (CPU per request at a fixed rate)
- *   BENCH_FRAMEWORKS=express,koa,hono,fastify  which adapters the first section compares (default all)
- *   BENCH_PIN=1                         pin servers to CPU 1 and the load generator to CPU 0
+ *   BENCH_FRAMEWORKS=express,koa,hono,fastify  which adapters the adapter sections compare (default all)
+ *   BENCH_PIN=1                         pin servers to CPU 1 (a cluster's to CPUs 1…n-1) and the load generator to CPU 0
  *   BENCH_WARMUP=3000                   requests sent to a fresh server before each scenario is measured
  *   BENCH_SOURCE=1                      servers run the packages' TypeScript sources (default: their built dist)
  */
@@ -28,6 +28,7 @@ import { type Bench, Scratch, type Settings } from "./measure.js";
 import { report } from "./report.js";
 import { Results, log } from "./results.js";
 import { adapters } from "./sections/adapters.js";
+import { clusterSection } from "./sections/cluster.js";
 import { core } from "./sections/core.js";
 import { cost } from "./sections/cost.js";
 import { large } from "./sections/large.js";
@@ -43,6 +44,7 @@ const SECTIONS: readonly [string, (bench: Bench) => Promise<void>][] = [
   ["peer", peer],
   ["large", large],
   ["throttle", throttles],
+  ["cluster", clusterSection],
   ["cost", cost],
 ];
 
