@@ -38,6 +38,7 @@ export default defineConfig({
       project("quickstart", "examples/quickstart"),
       project("admin", "packages/admin", serial),
       project("shop", "examples/shop", serial),
+      project("bench", "bench"),
     ].filter((p) => existsSync(p.test.root)),
   },
 });

@@ -2,7 +2,8 @@
  * `pnpm bench`: the viewset against a hand-written handler on each framework, list pagination
  * at a million rows, and the cost of a throttle. Every server runs in a process of its own on
  * the loopback; autocannon drives it from this process. This file reads the settings and runs the
- * sections (sections/), measure.ts measures, report.ts writes the report.
+ * sections (sections/), measure.ts measures, report.ts writes the report, record.ts the run's JSON
+ * and chart.ts its SVG into bench/results/ (`latest` when every section and adapter ran, else `partial`).
  *
  * Each round starts a fresh server process per side (two processes running the same code differ
  * by up to ~15% here: memory layout, JIT decisions, so one process per side would measure its
@@ -20,11 +21,12 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { FRAMEWORKS } from "./apps.js";
 import { DATA_DIR, seededDatabase } from "./data.js";
 import { pinned } from "./load.js";
 import { type Bench, Scratch, type Settings } from "./measure.js";
+import { isFull, recordOf, writeRecord } from "./record.js";
 import { report } from "./report.js";
 import { Results, log } from "./results.js";
 import { adapters } from "./sections/adapters.js";
@@ -48,6 +50,8 @@ const SECTIONS: readonly [string, (bench: Bench) => Promise<void>][] = [
   ["cost", cost],
 ];
 
+const SECTION_NAMES = SECTIONS.map(([name]) => name);
+
 function settingsOf(env: NodeJS.ProcessEnv): Settings & { sections: Set<string> } {
   const frameworks = (env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(",")).split(",");
   return {
@@ -55,11 +59,12 @@ function settingsOf(env: NodeJS.ProcessEnv): Settings & { sections: Set<string> 
     seconds: Number(env.BENCH_SECONDS ?? 1),
     costRounds: Number(env.BENCH_COST_ROUNDS ?? 10),
     adapters: FRAMEWORKS.filter((framework) => frameworks.includes(framework)),
-    sections: new Set((env.BENCH_ONLY ?? SECTIONS.map(([name]) => name).join(",")).split(",")),
+    sections: new Set((env.BENCH_ONLY ?? SECTION_NAMES.join(",")).split(",")),
   };
 }
 
 async function main(): Promise<void> {
+  const started = Date.now();
   const settings = settingsOf(process.env);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
   if (pinned()) {
@@ -78,12 +83,15 @@ async function main(): Promise<void> {
   const text = report(machine, settings, results);
   console.log(`\n${text}\n`);
   writeFileSync(join(DATA_DIR, "last-run.md"), `${text}\n`);
-  const { rows, checkCosts, costRows, notes, coreCosts } = results;
-  writeFileSync(
-    join(DATA_DIR, "last-run.json"),
-    `${JSON.stringify({ machine, rounds: settings.rounds, seconds: settings.seconds, coreCosts, rows, checkCosts, costRows, notes }, null, 2)}\n`,
+  const { sections, ...measured } = settings;
+  const ran = SECTION_NAMES.filter((name) => sections.has(name));
+  const record = recordOf(machine, measured, ran, results, Math.round((Date.now() - started) / 1000));
+  writeFileSync(join(DATA_DIR, "last-run.json"), `${JSON.stringify(record, null, 2)}\n`);
+  const name = isFull(record, SECTION_NAMES) ? "latest" : "partial";
+  const [json, svg] = writeRecord(record, name);
+  log(
+    `done; the report is also in bench/.data/last-run.md, the record in ${relative(process.cwd(), json)} and ${relative(process.cwd(), svg)}`,
   );
-  log("done; the report is also in bench/.data/last-run.md");
 }
 
 await main();
