@@ -46,7 +46,7 @@ let canPin: boolean | undefined;
 
 /**
  * Whether servers run on CPU 1 and the load generator on CPU 0 (BENCH_PIN=1, with taskset and
- * at least 2 CPUs). Off by default: on the 2-CPU machine of BENCHMARKS.md a pinned server, its
+ * at least 2 CPUs). Off by default: on the 2-CPU machine of bench/HISTORY.md a pinned server, its
  * GC threads confined to its one CPU, served fewer requests and no steadier.
  */
 export function pinned(): boolean {

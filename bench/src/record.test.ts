@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chartSvg } from "./chart.js";
 import { type RunRecord, isFull } from "./record.js";
 import { Results } from "./results.js";
+import { summary } from "./summary.js";
 
 const ALL = ["core", "adapters", "pg", "peer", "large", "throttle", "cluster", "cost"];
 
@@ -16,7 +17,7 @@ function recordOf(results: Results, adapters = ["express", "koa", "hono", "fasti
     coreCosts: [],
     rows: results.rows,
     checkCosts: [],
-    costRows: [],
+    costRows: results.costRows,
     notes: [],
   };
 }
@@ -93,5 +94,26 @@ describe("the chart", () => {
     expect(svg).toContain("not measured in this run");
     expect(svg).toContain("Against the strongest hand-written handler");
     expect(svg).toContain("transcribed &lt;by hand&gt; &amp; checked");
+  });
+});
+
+describe("the summary BENCHMARKS.md shows", () => {
+  it("gives each database and adapter its ratios with their spread, and which baseline was the better", () => {
+    const results = new Results();
+    const two = (strongest: number[], simplest: number[]) =>
+      [
+        { label: "strongest", rounds: strongest },
+        { label: "simplest", rounds: simplest },
+      ] as const;
+    results.rowAgainstBetter("adapters", "koa", "list", [100, 100], two([100, 100], [90, 90]));
+    results.rowAgainstBetter("adapters", "koa", "retrieve", [90, 100], two([80, 80], [100, 100]));
+    results.rowAgainstBetter("pg", "koa", "create", [95, 95], two([100, 100], [50, 50]));
+    results.costRow("sqlite", "koa", "list", 800, ["viewset", "hand-written"], [100], [110]);
+    const text = summary(recordOf(results));
+    expect(text).toContain(
+      "| SQLite | koa | 1.000 (1.00–1.00) | 0.950 (0.90–1.00) | — | 1.100 / — / — | strongest / simplest / — |",
+    );
+    expect(text).toContain("| PostgreSQL | koa | — | — | 0.950 (0.95–0.95) | — / — / — | — / — / strongest |");
+    expect(text).not.toContain("FeathersJS");
   });
 });
