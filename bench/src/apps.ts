@@ -1,3 +1,4 @@
+/** The app each benchmark server runs: the viewset or a hand-written side, mounted on a bare app of its framework. */
 import { type Server, createServer } from "node:http";
 import type { Router } from "@viewsets/core";
 import type { ProductStore } from "./hand-written/store.js";

@@ -1,3 +1,4 @@
+/** What a benchmark server is told to serve (`ServerConfig`), and the constants both ends of the bench share. */
 import type { Framework } from "./apps.js";
 
 /**

@@ -1,3 +1,4 @@
+/** Servers and load: starting a benchmark server in a process of its own, warming it up and driving it with autocannon. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";

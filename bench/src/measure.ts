@@ -1,4 +1,4 @@
-/** How `pnpm bench` measures: its settings, the contenders of a comparison, their rounds, and the same-answers check. */
+/** How `pnpm bench` measures: its settings, the contenders of a comparison, their rounds and ratios, the same-answers check, the servers. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,8 +6,7 @@ import type { Framework } from "./apps.js";
 import type { ServerConfig } from "./config.js";
 import { settled } from "./cpu-time.js";
 import { copyDatabase } from "./data.js";
-import { type Load, type RunningServer, measure, startServer, warmUp, warmUpOf } from "./load.js";
-import type { Results } from "./results.js";
+import { type Load, type RunningServer, measure, median, startServer, warmUp, warmUpOf } from "./load.js";
 
 /** The run's settings, read from the environment by run.ts. */
 export interface Settings {
@@ -19,15 +18,6 @@ export interface Settings {
   readonly costRounds: number;
   /** BENCH_FRAMEWORKS: the adapters the adapter sections compare. */
   readonly adapters: readonly Framework[];
-}
-
-/** What every section is given: the settings, the 10,000-product SQLite file, scratch copies and the results. */
-export interface Bench {
-  readonly settings: Settings;
-  /** The seeded 10,000-product SQLite file (read-only: a side that writes gets a copy). */
-  readonly base: string;
-  readonly scratch: Scratch;
-  readonly results: Results;
 }
 
 /** One side of a comparison: how to start its server, and what to ask it per scenario. */
@@ -65,6 +55,21 @@ export class Scratch {
   remove(): void {
     rmSync(this.folder, { recursive: true, force: true });
   }
+}
+
+/** The median of the per-round ratios x / y, and the lowest and highest of them. */
+export function perRound(x: readonly number[], y: readonly number[]): { ratio: number; spread: [number, number] } {
+  const ratios = x.map((value, i) => value / y[i]!);
+  return { ratio: median(ratios), spread: [Math.min(...ratios), Math.max(...ratios)] };
+}
+
+/** Per round, the higher of two sides' req/s (or the lower of their costs): the better one. */
+export function perRoundBest(
+  x: readonly number[],
+  y: readonly number[],
+  pick: (a: number, b: number) => number,
+): number[] {
+  return x.map((value, i) => pick(value, y[i]!));
 }
 
 function startOptions({ entry, cpus }: Contender): Parameters<typeof startServer>[1] {

@@ -2,6 +2,7 @@
 import type { ThrottleVariant } from "./config.js";
 import type { InProcessCost } from "./in-process.js";
 import { median } from "./load.js";
+import { perRound, perRoundBest } from "./measure.js";
 
 /** One side of a row: its median req/s, and its req/s in each round. */
 export interface Side {
@@ -57,21 +58,6 @@ const started = Date.now();
 export function log(message: string): void {
   const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
   process.stderr.write(`[${seconds}s] ${message}\n`);
-}
-
-/** The median of the per-round ratios x / y, and the lowest and highest of them. */
-export function perRound(x: readonly number[], y: readonly number[]): Pick<Row, "ratio" | "spread"> {
-  const ratios = x.map((value, i) => value / y[i]!);
-  return { ratio: median(ratios), spread: [Math.min(...ratios), Math.max(...ratios)] };
-}
-
-/** Per round, the higher of two sides' req/s (or the lower of their costs): the better one. */
-export function perRoundBest(
-  x: readonly number[],
-  y: readonly number[],
-  pick: (a: number, b: number) => number,
-): number[] {
-  return x.map((value, i) => pick(value, y[i]!));
 }
 
 /** Every row and note of one run, in the order the sections added them. */

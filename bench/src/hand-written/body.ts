@@ -1,3 +1,4 @@
+/** The strongest hand-written handlers' JSON body reader, straight from Node's request stream. */
 import type { IncomingMessage } from "node:http";
 
 /**

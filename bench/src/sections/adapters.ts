@@ -1,7 +1,8 @@
 /** The adapters section: the viewset against two hand-written handlers on each framework, over SQLite or PostgreSQL. */
 import type pg from "pg";
 import { PG_SIZE, type ServerConfig } from "../config.js";
-import { type Bench, assertSameAnswers, rounds } from "../measure.js";
+import type { Bench } from "./bench.js";
+import { assertSameAnswers, rounds } from "../measure.js";
 import { removeCreatedProducts } from "../pg-shop.js";
 import { ADAPTER_SCENARIOS, SCENARIOS } from "../scenarios.js";
 import { noiseFloor } from "./noise.js";

@@ -1,6 +1,6 @@
 /** The core section: `router.handle(request)` against the hand-written function in-process, without HTTP. */
 import { inProcessCosts } from "../in-process.js";
-import type { Bench } from "../measure.js";
+import type { Bench } from "./bench.js";
 import { log } from "../results.js";
 
 export async function core({ base, scratch, results }: Bench): Promise<void> {

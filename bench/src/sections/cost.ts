@@ -4,9 +4,9 @@ import type { Framework } from "../apps.js";
 import { BENCH_TOKEN, PG_SCHEMA, PG_SIZE, PG_URL, type ServerConfig, type ThrottleVariant } from "../config.js";
 import { COST_RATES, COST_WARMUP, type CostSide, cpuPerRequest } from "../cpu-time.js";
 import type { Load } from "../load.js";
-import type { Bench } from "../measure.js";
+import type { Bench } from "./bench.js";
 import { fillPostgres, removeCreatedProducts } from "../pg-shop.js";
-import { perRoundBest } from "../results.js";
+import { perRoundBest } from "../measure.js";
 import { ADAPTER_SCENARIOS, FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "../scenarios.js";
 
 /** The options of one comparison: its rate, the run's turns over two fresh processes per side, its warm-up. */

@@ -6,7 +6,8 @@ import { products } from "../../../examples/shop/src/schema.js";
 import type { ServerConfig } from "../config.js";
 import { seededDatabase } from "../data.js";
 import type { Load } from "../load.js";
-import { type Bench, assertSameAnswers, rounds } from "../measure.js";
+import type { Bench } from "./bench.js";
+import { assertSameAnswers, rounds } from "../measure.js";
 import { log } from "../results.js";
 import { ADAPTER_SCENARIOS, SCENARIOS } from "../scenarios.js";
 

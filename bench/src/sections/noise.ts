@@ -1,6 +1,7 @@
 /** The noise section: the same server against itself, how far apart two identical sides land on this machine. */
 import type { ServerConfig } from "../config.js";
-import { type Bench, rounds } from "../measure.js";
+import type { Bench } from "./bench.js";
+import { rounds } from "../measure.js";
 import { SCENARIOS } from "../scenarios.js";
 
 export async function noiseFloor({ settings, base, results }: Bench): Promise<void> {

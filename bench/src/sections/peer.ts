@@ -1,8 +1,8 @@
 /** The peer section: the viewset against FeathersJS on @feathersjs/knex over the same SQLite file. */
 import type { ServerConfig } from "../config.js";
 import { startServer } from "../load.js";
-import { type Bench, rounds, withServers } from "../measure.js";
-import { perRoundBest } from "../results.js";
+import type { Bench } from "./bench.js";
+import { perRoundBest, rounds, withServers } from "../measure.js";
 import { FEATHERS_ENTRY, FEATHERS_SCENARIOS, SCENARIOS } from "../scenarios.js";
 
 /** Feathers' two HTTP transports: Express (its default) and Koa. */

@@ -1,7 +1,7 @@
 /** The PostgreSQL section: the adapters section's rows on PostgreSQL's 10,000 products, in a schema of their own. */
 import pg from "pg";
 import { PG_SCHEMA, PG_SIZE, PG_URL } from "../config.js";
-import type { Bench } from "../measure.js";
+import type { Bench } from "./bench.js";
 import { fillPostgres } from "../pg-shop.js";
 import { log } from "../results.js";
 import { adapters } from "./adapters.js";

@@ -11,7 +11,8 @@ import {
 import { RedisThrottleStore } from "@viewsets/redis";
 import { BENCH_TOKEN, THROTTLE_RATE, type ServerConfig, type ThrottleVariant } from "../config.js";
 import type { Load } from "../load.js";
-import { type Bench, rounds } from "../measure.js";
+import type { Bench } from "./bench.js";
+import { rounds } from "../measure.js";
 import type { CheckCost } from "../results.js";
 import { SCENARIOS } from "../scenarios.js";
 
