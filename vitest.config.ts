@@ -39,6 +39,7 @@ export default defineConfig({
       project("admin", "packages/admin", serial),
       project("better-auth", "packages/better-auth", serial),
       project("shop", "examples/shop", serial),
+      project("bench", "bench"),
     ].filter((p) => existsSync(p.test.root)),
   },
 });

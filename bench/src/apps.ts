@@ -1,3 +1,4 @@
+/** The app each benchmark server runs: the viewset or a hand-written side, mounted on a bare app of its framework. */
 import { type Server, createServer } from "node:http";
 import type { Router } from "@viewsets/core";
 import type { ProductStore } from "./hand-written/store.js";
@@ -53,7 +54,7 @@ async function readyServer(app: { ready(): PromiseLike<unknown>; server: Server 
   return app.server;
 }
 
-/** The hand-written products routes on a bare app of the same framework. */
+/** The strongest hand-written products routes (hand-written/) on a bare app of the same framework. */
 export async function handWrittenServer(framework: Framework, store: ProductStore): Promise<Server> {
   switch (framework) {
     case "express": {
@@ -74,6 +75,31 @@ export async function handWrittenServer(framework: Framework, store: ProductStor
     case "fastify": {
       const { handWrittenFastify } = await import("./hand-written/fastify.js");
       return readyServer(handWrittenFastify(store));
+    }
+  }
+}
+
+/** The simplest products routes a user of the framework writes (hand-written/simplest/), on the same store. */
+export async function simplestServer(framework: Framework, store: ProductStore): Promise<Server> {
+  switch (framework) {
+    case "express": {
+      const { simplestExpress } = await import("./hand-written/simplest/express.js");
+      return createServer(simplestExpress(store));
+    }
+    case "koa": {
+      const { simplestKoa } = await import("./hand-written/simplest/koa.js");
+      return createServer(simplestKoa(store).callback());
+    }
+    case "hono": {
+      const [{ simplestHono }, { createAdaptorServer }] = await Promise.all([
+        import("./hand-written/simplest/hono.js"),
+        import("@hono/node-server"),
+      ]);
+      return createAdaptorServer({ fetch: simplestHono(store).fetch }) as Server;
+    }
+    case "fastify": {
+      const { simplestFastify } = await import("./hand-written/simplest/fastify.js");
+      return readyServer(simplestFastify(store));
     }
   }
 }

@@ -1,6 +1,11 @@
+/** What a benchmark server is told to serve (`ServerConfig`), and the constants both ends of the bench share. */
 import type { Framework } from "./apps.js";
 
-export type Implementation = "viewset" | "hand-written" | "cursor" | "feathers";
+/**
+ * What a benchmark server serves: the viewset, the strongest hand-written handler, the simplest
+ * one a user of the framework writes, the viewset paginated by cursor, or FeathersJS.
+ */
+export type Implementation = "viewset" | "hand-written" | "simplest" | "cursor" | "feathers";
 export type ThrottleVariant = "none" | "ip-memory" | "user-memory" | "ip-redis" | "user-redis";
 
 /** What one benchmark server process serves (passed to it as JSON in `BENCH_SERVER`). */
@@ -16,6 +21,8 @@ export interface ServerConfig {
   /** Sign requests in with `Authorization: Bearer bench` (user id 1). */
   auth?: boolean;
   redisPrefix?: string;
+  /** cluster-server.ts: how many `node:cluster` workers serve it behind one port (server.ts ignores it). */
+  workers?: number;
 }
 
 /** High enough never to refuse during a run: the cost of counting is what is measured. */

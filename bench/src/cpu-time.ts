@@ -29,14 +29,17 @@ export function cpuMs(pid: number): number {
  * Resolves once a server is done with the requests a load left in flight: autocannon ends a turn
  * with up to one request per connection unanswered, which the server still serves after it (50
  * lists at a million rows are 0.6–1.5 s of work, 12–32 ms each on this machine) and which would
- * otherwise run during the next side's turn. Done: under 5% of a core over 20 ms (or 10 s gone).
+ * otherwise run during the next side's turn. Done: under 5% of a core over 20 ms (or 10 s gone),
+ * all of a cluster's workers together.
  */
-export async function settled(pid: number): Promise<void> {
+export async function settled(pid: number | readonly number[]): Promise<void> {
+  const pids = typeof pid === "number" ? [pid] : pid;
+  const total = () => pids.reduce((sum, p) => sum + cpuMs(p), 0);
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const before = cpuMs(pid);
+    const before = total();
     await sleep(20);
-    if (cpuMs(pid) - before < 1) return;
+    if (total() - before < 1) return;
   }
 }
 

@@ -1,3 +1,4 @@
+/** The seeded SQLite files the bench measures, built once and kept in bench/.data/, and private copies of them. */
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";

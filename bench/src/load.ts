@@ -1,3 +1,4 @@
+/** Servers and load: starting a benchmark server in a process of its own, warming it up and driving it with autocannon. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,8 @@ export interface RunningServer {
   readonly url: string;
   /** The server process (for its memory figures). */
   readonly pid: number;
+  /** Every process that serves requests: the server's own, or a cluster's workers. */
+  readonly pids: readonly number[];
   readonly config: ServerConfig;
   stop(): Promise<void>;
 }
@@ -44,7 +47,7 @@ let canPin: boolean | undefined;
 
 /**
  * Whether servers run on CPU 1 and the load generator on CPU 0 (BENCH_PIN=1, with taskset and
- * at least 2 CPUs). Off by default: on the 2-CPU machine of BENCHMARKS.md a pinned server, its
+ * at least 2 CPUs). Off by default: on the 2-CPU machine of bench/HISTORY.md a pinned server, its
  * GC threads confined to its one CPU, served fewer requests and no steadier.
  */
 export function pinned(): boolean {
@@ -55,7 +58,20 @@ export function pinned(): boolean {
   return canPin;
 }
 
-/** Starts `server.ts` in a process of its own and resolves once it listens. */
+/**
+ * Under BENCH_PIN=1 the load generator has CPU 0 and the servers every other CPU: a cluster's
+ * workers share CPU 1 on a 2-CPU machine (what a second process costs on the same core), and get
+ * CPUs of their own on a larger one.
+ */
+export function serverCpus(): string {
+  const count = availableParallelism();
+  return count > 2 ? `1-${count - 1}` : "1";
+}
+
+/**
+ * Starts `server.ts` (or `options.entry`) in a process of its own and resolves once it listens:
+ * once it printed `{"port": n}` (and, for a cluster, `"pids"`: its workers).
+ */
 export function startServer(
   config: ServerConfig,
   options: {
@@ -65,6 +81,8 @@ export function startServer(
     nodeFlags?: readonly string[];
     /** Everything the server prints to stdout, as it comes. */
     onOutput?: (text: string) => void;
+    /** The CPUs a pinned server runs on (taskset's list), when not CPU 1. */
+    cpus?: string;
   } = {},
 ): Promise<RunningServer> {
   // The framework as users install it (each package's built dist), unless BENCH_SOURCE=1 asks
@@ -74,7 +92,7 @@ export function startServer(
   execArgv.unshift(...(options.nodeFlags ?? []));
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
   // taskset execs node in its own place: the child's pid is the server's.
-  const [file, ...args] = pinned() ? ["taskset", "-c", "1", ...command] : command;
+  const [file, ...args] = pinned() ? ["taskset", "-c", options.cpus ?? "1", ...command] : command;
   const child: ChildProcess = spawn(file!, args, {
     env: { ...process.env, NODE_ENV: "production", BENCH_SERVER: JSON.stringify(config) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -93,10 +111,11 @@ export function startServer(
       if (!line) return;
       listening = true;
       child.removeAllListeners("exit");
-      const { port } = JSON.parse(line) as { port: number };
+      const { port, pids } = JSON.parse(line) as { port: number; pids?: number[] };
       resolve({
         url: `http://127.0.0.1:${port}`,
         pid: child.pid!,
+        pids: pids ?? [child.pid!],
         config,
         stop: () =>
           new Promise<void>((done) => {

@@ -1,3 +1,4 @@
+/** The shop's tables on PostgreSQL for the bench: their drizzle definitions, and the schema filled and cleaned between turns. */
 import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { trigramIndexSql } from "@viewsets/drizzle";
 import type pg from "pg";

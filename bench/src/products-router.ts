@@ -1,3 +1,4 @@
+/** The viewset side's router: the shop's products viewset over SQLite or PostgreSQL. */
 import { Router, type RouterOptions } from "@viewsets/core";
 import { modelViewSet } from "@viewsets/drizzle";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";

@@ -1,3 +1,4 @@
+/** The requests the bench sends: the adapter rows' list, retrieve and create, and the same two reads in Feathers' syntax. */
 import { fileURLToPath } from "node:url";
 import type { Load } from "./load.js";
 

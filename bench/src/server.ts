@@ -9,8 +9,9 @@ import type { AddressInfo } from "node:net";
 import type { Pool } from "pg";
 import type { Authenticator, Router, Throttle } from "@viewsets/core";
 import { openDatabase, type ShopDatabase } from "../../examples/shop/src/database.js";
-import { handWrittenServer, viewsetServer } from "./apps.js";
-import { BENCH_TOKEN, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
+import { type Framework, handWrittenServer, simplestServer, viewsetServer } from "./apps.js";
+import { BENCH_TOKEN, type Implementation, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
+import type { ProductStore } from "./hand-written/store.js";
 
 async function throttlesOf(config: ServerConfig): Promise<{ throttles: Throttle[]; close(): Promise<void> }> {
   const variant = config.throttle ?? "none";
@@ -55,6 +56,14 @@ async function routerOf(config: ServerConfig, db: ShopDatabase, throttles: Throt
   return router;
 }
 
+/** A hand-written side on `store`: the strongest handler, or the simplest. */
+function baselineServer(implementation: Implementation, framework: Framework, store: ProductStore): Promise<Server> {
+  return implementation === "simplest" ? simplestServer(framework, store) : handWrittenServer(framework, store);
+}
+
+const isBaseline = (implementation: Implementation) =>
+  implementation === "hand-written" || implementation === "simplest";
+
 /** PostgreSQL's products in the config's schema: the hand-written store or the viewset's router. */
 async function postgresServer(config: ServerConfig, schema: string, throttles: Throttle[]) {
   const [{ default: pg }, { drizzle }, { pgShopTables }] = await Promise.all([
@@ -66,9 +75,9 @@ async function postgresServer(config: ServerConfig, schema: string, throttles: T
   const db = drizzle(pool);
   const { products } = pgShopTables();
   let server: Server;
-  if (config.implementation === "hand-written") {
+  if (isBaseline(config.implementation)) {
     const { pgStore } = await import("./hand-written/store.js");
-    server = await handWrittenServer(config.framework, pgStore(db, products));
+    server = await baselineServer(config.implementation, config.framework, pgStore(db, products));
   } else {
     const { pgProductsRouter } = await import("./products-router.js");
     const authentication = await authenticationOf(config);
@@ -103,10 +112,13 @@ function drained(pool: Pool): Promise<void> {
 
 async function sqliteServer(config: ServerConfig, throttles: Throttle[]) {
   const database = openDatabase(config.database, { readonly: config.readonly === true, seed: false });
-  const server: Server =
-    config.implementation === "hand-written"
-      ? await handWrittenServer(config.framework, (await import("./hand-written/store.js")).sqliteStore(database.db))
-      : await viewsetServer(config.framework, await routerOf(config, database.db, throttles));
+  const server: Server = isBaseline(config.implementation)
+    ? await baselineServer(
+        config.implementation,
+        config.framework,
+        (await import("./hand-written/store.js")).sqliteStore(database.db),
+      )
+    : await viewsetServer(config.framework, await routerOf(config, database.db, throttles));
   return { server, close: async () => database.close() };
 }
 

@@ -1,3 +1,4 @@
+/** The strongest hand-written products routes on Express. */
 import express, { type Response } from "express";
 import { readJSON } from "./body.js";
 import { type Answer, createProduct, listProducts, retrieveProduct } from "./products.js";

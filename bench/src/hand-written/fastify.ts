@@ -10,7 +10,7 @@ import type { ProductStore } from "./store.js";
 const NULLABLE_TEXT = { type: ["string", "null"] } as const;
 
 /** A product row in the table's column order (the viewset's order), dates as ISO text. */
-const PRODUCT = {
+export const PRODUCT = {
   type: "object",
   properties: {
     id: { type: "integer" },
@@ -26,7 +26,7 @@ const PRODUCT = {
   required: ["id", "name", "description", "categoryId", "inStock", "price", "status", "createdAt", "updatedAt"],
 } as const;
 
-const LIST = {
+export const LIST = {
   type: "object",
   properties: {
     count: { type: "integer" },
@@ -37,7 +37,7 @@ const LIST = {
 } as const;
 
 /** The problem answers of `products.ts` (400 with `errors`, 404 without). */
-const PROBLEM = {
+export const PROBLEM = {
   type: "object",
   properties: {
     type: { type: "string" },

@@ -1,3 +1,4 @@
+/** The strongest hand-written products routes on Hono. */
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { readJSON } from "./body.js";

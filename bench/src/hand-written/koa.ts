@@ -1,3 +1,4 @@
+/** The strongest hand-written products routes on Koa. */
 import Koa, { type Context } from "koa";
 import { readJSON } from "./body.js";
 import { type Answer, createProduct, listProducts, retrieveProduct } from "./products.js";

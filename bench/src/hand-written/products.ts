@@ -4,7 +4,7 @@
  * once per query shape with placeholders for values (`store.ts`: SQLite or PostgreSQL), the same
  * envelope and links as the viewset, `JSON.stringify` of the rows by the framework, and
  * deliberately minimal validation. Each framework's file only reads its request and writes the
- * answer; this file holds what the three share.
+ * answer; this file holds what they share (the strongest handlers and the simplest ones alike).
  */
 import { PRODUCT_STATUSES } from "../../../examples/shop/src/schema.js";
 import type { ListShape, NewProduct, ProductStore } from "./store.js";
@@ -48,14 +48,17 @@ function pageLink(origin: string, path: string, query: URLSearchParams, page: nu
   return `${origin}${path}${search === "" ? "" : `?${search}`}`;
 }
 
-/** `GET /api/v1/products/?price__gte=50&ordering=-price&page=2` (and `status=`). */
+/**
+ * `GET /api/v1/products/?price__gte=50&ordering=-price&page=2` (and `status=`): the query as its
+ * raw text (the strongest handlers slice it from the URL) or as the framework parsed it.
+ */
 export async function listProducts(
   store: ProductStore,
   origin: string,
   path: string,
-  rawQuery: string,
+  rawQuery: string | URLSearchParams,
 ): Promise<Answer> {
-  const query = new URLSearchParams(rawQuery);
+  const query = typeof rawQuery === "string" ? new URLSearchParams(rawQuery) : rawQuery;
   const status = query.get("status");
   if (status !== null && !(PRODUCT_STATUSES as readonly string[]).includes(status)) {
     return problem(400, 'Invalid value for filter "status".', { status: ["Select a valid choice."] });

@@ -1,0 +1,119 @@
+// What `pnpm bench` records and draws: ratios against the better of two baselines, the run's JSON, its chart.
+import { describe, expect, it } from "vitest";
+import { chartSvg } from "./chart.js";
+import { type RunRecord, isFull } from "./record.js";
+import { Results } from "./results.js";
+import { summary } from "./summary.js";
+
+const ALL = ["core", "adapters", "pg", "peer", "large", "throttle", "cluster", "cost"];
+
+function recordOf(results: Results, adapters = ["express", "koa", "hono", "fastify"], sections = ALL): RunRecord {
+  return {
+    machine: "2 × test CPU",
+    date: "2026-11-27",
+    commit: "abc1234",
+    settings: { rounds: 3, seconds: 1, costRounds: 2, adapters: adapters as never, sections, pinned: false },
+    elapsedSeconds: 1,
+    coreCosts: [],
+    rows: results.rows,
+    checkCosts: [],
+    costRows: results.costRows,
+    notes: [],
+  };
+}
+
+describe("a row against two baselines", () => {
+  it("takes each round's ratio against whichever baseline served more in that round", () => {
+    const results = new Results();
+    results.rowAgainstBetter(
+      "adapters",
+      "hono",
+      "retrieve",
+      [100, 90, 120],
+      [
+        { label: "strongest", rounds: [110, 80, 100] },
+        { label: "simplest", rounds: [105, 100, 90] },
+      ],
+    );
+    const [row] = results.rows;
+    // Per round the better: 110 (strongest), 100 (simplest), 100 (strongest).
+    expect(row!.b.rounds).toEqual([110, 100, 100]);
+    expect(row!.better).toEqual({ strongest: 2, simplest: 1 });
+    expect(row!.ratio).toBeCloseTo(100 / 110);
+    expect(row!.spread[0]).toBeCloseTo(0.9);
+    expect(row!.spread[1]).toBeCloseTo(1.2);
+    // Each baseline alone, with its rounds kept.
+    expect(row!.against!.map((s) => s.label)).toEqual(["strongest", "simplest"]);
+    expect(row!.against![1]!.rounds).toEqual([105, 100, 90]);
+    expect(row!.against![1]!.ratio).toBeCloseTo(0.9524, 3);
+    expect(row!.a.rounds).toEqual([100, 90, 120]);
+  });
+});
+
+describe("the run's record", () => {
+  it("replaces the published run only when every section ran on every adapter", () => {
+    const results = new Results();
+    expect(isFull(recordOf(results), ALL)).toBe(true);
+    expect(isFull(recordOf(results, ["hono"]), ALL)).toBe(false);
+    expect(isFull(recordOf(results, undefined, ["adapters", "pg"]), ALL)).toBe(false);
+  });
+});
+
+describe("the chart", () => {
+  const baselines = (strongest: number[], simplest: number[]) =>
+    [
+      { label: "strongest", rounds: strongest },
+      { label: "simplest", rounds: simplest },
+    ] as const;
+
+  it("draws one point with its whisker per adapter, scenario and database, and the A/A row none", () => {
+    const results = new Results();
+    results.row("adapters", "express", "retrieve, viewset against itself", ["viewset", "viewset"], [1, 1], [1, 1]);
+    results.rowAgainstBetter("adapters", "hono", "list", [100, 96], baselines([100, 100], [90, 90]));
+    results.rowAgainstBetter("adapters", "hono", "retrieve", [90, 99], baselines([100, 100], [100, 100]));
+    results.rowAgainstBetter("pg", "hono", "list", [80, 88], baselines([100, 100], [80, 110]));
+    results.row("peer", "hono vs feathers' faster", "list", ["viewset", "feathers"], [200, 200], [100, 100]);
+    const svg = chartSvg(recordOf(results));
+    const points = [...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(points).toEqual([
+      "hono list: 0.980 (rounds 0.96–1.00)",
+      "hono retrieve: 0.945 (rounds 0.90–0.99)",
+      // Round 2 against the simplest baseline, the better there (110 against 100).
+      "hono list: 0.800 (rounds 0.80–0.80)",
+    ]);
+    expect(svg).toContain("Against the better per round of two hand-written handlers");
+    expect(svg).toContain("over 3 rounds");
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
+  });
+
+  it("says which database a run did not measure, and where a transcribed record came from", () => {
+    const results = new Results();
+    results.row("adapters", "koa", "create", ["viewset", "hand-written"], [95], [100]);
+    const svg = chartSvg({ ...recordOf(results), source: "transcribed <by hand> & checked" });
+    expect(svg).toContain("not measured in this run");
+    expect(svg).toContain("Against the strongest hand-written handler");
+    expect(svg).toContain("transcribed &lt;by hand&gt; &amp; checked");
+  });
+});
+
+describe("the summary BENCHMARKS.md shows", () => {
+  it("gives each database and adapter its ratios with their spread, and which baseline was the better", () => {
+    const results = new Results();
+    const two = (strongest: number[], simplest: number[]) =>
+      [
+        { label: "strongest", rounds: strongest },
+        { label: "simplest", rounds: simplest },
+      ] as const;
+    results.rowAgainstBetter("adapters", "koa", "list", [100, 100], two([100, 100], [90, 90]));
+    results.rowAgainstBetter("adapters", "koa", "retrieve", [90, 100], two([80, 80], [100, 100]));
+    results.rowAgainstBetter("pg", "koa", "create", [95, 95], two([100, 100], [50, 50]));
+    results.costRow("sqlite", "koa", "list", 800, ["viewset", "hand-written"], [100], [110]);
+    const text = summary(recordOf(results));
+    expect(text).toContain(
+      "| SQLite | koa | 1.000 (1.00–1.00) | 0.950 (0.90–1.00) | — | 1.100 / — / — | strongest / simplest / — |",
+    );
+    expect(text).toContain("| PostgreSQL | koa | — | — | 0.950 (0.95–0.95) | — / — / — | — / — / strongest |");
+    expect(text).not.toContain("FeathersJS");
+  });
+});
