@@ -220,6 +220,8 @@ function checkManifest(folder, file) {
 function importsModule() {
   return `import { existsSync } from "node:fs";
 import * as core from "@viewsets/core";
+import * as coreNode from "@viewsets/core/node";
+import * as coreInternals from "@viewsets/core/internals";
 import * as docs from "@viewsets/core/docs";
 import * as throttling from "@viewsets/core/throttling";
 import * as express from "@viewsets/express";
@@ -233,7 +235,7 @@ import type * as drizzleSqlite from "@viewsets/drizzle/sqlite";
 import * as redis from "@viewsets/redis";
 import { adminMigrationsFolder, createAdmin } from "@viewsets/admin";
 
-const loaded = { core, docs, throttling, express, koa, hono, fastify, drizzle, drizzlePg, redis };
+const loaded = { core, coreNode, coreInternals, docs, throttling, express, koa, hono, fastify, drizzle, drizzlePg, redis };
 export type SqliteConnection = typeof drizzleSqlite;
 for (const [name, module] of Object.entries(loaded)) {
   if (Object.keys(module).length === 0) throw new Error(name + " exports nothing");

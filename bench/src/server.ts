@@ -7,7 +7,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Pool } from "pg";
-import type { Authenticator, Router, Throttle } from "@viewsets/core";
+import type { Authenticator, Router } from "@viewsets/core";
+import type { Throttle } from "@viewsets/core/throttling";
 import { openDatabase, type ShopDatabase } from "../../examples/shop/src/database.js";
 import { type Framework, handWrittenServer, simplestServer, viewsetServer } from "./apps.js";
 import { BENCH_TOKEN, type Implementation, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";

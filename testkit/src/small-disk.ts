@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, rmdirSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inCI, skipOutsideCI } from "@viewsets/core/testing";
 
 export interface SmallDisk {
   readonly directory: string;
@@ -53,11 +54,11 @@ export function mountSmallDisk(megabytes: number): SmallDisk {
  * there this is always undefined and a failed mount fails the test instead of skipping it.
  */
 export function smallDiskSkipReason(): string | undefined {
-  if (process.env.CI === "true" || process.env.CI === "1") return undefined;
+  if (inCI()) return undefined;
   try {
     mountSmallDisk(1).unmount();
     return undefined;
   } catch (error) {
-    return `cannot mount a tmpfs here (${(error as Error).message.split("\n")[0]}): run as root`;
+    return skipOutsideCI(`cannot mount a tmpfs here (${(error as Error).message.split("\n")[0]}): run as root`);
   }
 }

@@ -1,14 +1,5 @@
-import {
-  answerOf,
-  type ApiRequest,
-  type ApiResponse,
-  type Handler,
-  type Mountable,
-  NodeApiRequest,
-  nodeRequestBody,
-  runHandler,
-  writeNodeResponse,
-} from "@viewsets/core";
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
+import { answerOf, NodeApiRequest, nodeRequestBody, runHandler, writeNodeResponse } from "@viewsets/core/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /** Express's request as the core's plain request. */

@@ -9,6 +9,17 @@ import cors from "cors";
 import express from "express";
 import { registerRoutes, toExpress } from "../src/index.js";
 
+/** Sets a header before the router, and one on the way out: where Express lets a middleware add one once a later one answered. */
+const requestIdAndAfter: express.RequestHandler = (_req, res, next) => {
+  res.setHeader("X-Request-Id", "r-1");
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    res.setHeader("X-After", "yes");
+    return (writeHead as (...args: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
 const adapter: AdapterContractOptions = {
   name: "express",
   async serve(router, options) {
@@ -16,6 +27,7 @@ const adapter: AdapterContractOptions = {
     if (options.frameworkTrustsProxy) app.set("trust proxy", true);
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(express.json({ limit: "2mb" }));
+    if (options.headerMiddleware) app.use(requestIdAndAfter);
     if (options.appUser !== undefined) {
       app.use((req, _res, next) => {
         (req as express.Request & { user?: unknown }).user = options.appUser;

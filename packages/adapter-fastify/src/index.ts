@@ -5,19 +5,16 @@
  * Answers go out through `reply.send`, so Fastify's headers, `onSend` and `onResponse` hooks and
  * its request log see them as any other.
  */
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import {
   answerOf,
-  type ApiRequest,
-  type ApiResponse,
   closesMidBody,
   describeFailure,
-  type Handler,
-  type Mountable,
   NodeApiRequest,
   nodeRequestBody,
-  withMethod,
   writeNodeResponse,
-} from "@viewsets/core";
+} from "@viewsets/core/node";
+import { withMethod } from "@viewsets/core/internals";
 import type {
   FastifyBaseLogger,
   FastifyError,

@@ -13,6 +13,16 @@ const adapter: AdapterContractOptions = {
       const methods = ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"];
       await app.register(cors, { origin: [options.cors.origin], credentials: options.cors.credentials, methods });
     }
+    if (options.headerMiddleware) {
+      app.addHook("onRequest", (_request, reply, done) => {
+        reply.header("X-Request-Id", "r-1");
+        done();
+      });
+      app.addHook("onSend", (_request, reply, payload, done) => {
+        reply.header("X-After", "yes");
+        done(null, payload);
+      });
+    }
     // Fastify parses JSON bodies itself, after the onRequest hook the router answers in: the
     // router reads the raw body either way, and `parseBody` has nothing to add.
     if (options.appUser !== undefined) {

@@ -61,18 +61,11 @@ describe("fastify: the router among Fastify's own hooks and routes", () => {
     app = undefined;
   });
 
-  it("keeps headers set before it, runs onSend and onResponse hooks, and logs the request", async () => {
+  // The headers hooks set before and after the router are the adapter contract's ("middleware around the router").
+  it("runs onResponse hooks and logs the request", async () => {
     const log = memoryLog();
     app = Fastify({ logger: { level: "info", stream: log.stream } });
     const responded: number[] = [];
-    app.addHook("onRequest", (_request, reply, done) => {
-      reply.header("x-request-id", "r-1");
-      done();
-    });
-    app.addHook("onSend", (_request, reply, payload, done) => {
-      reply.header("x-sent-by", "onSend");
-      done(null, payload);
-    });
     app.addHook("onResponse", (_request, reply, done) => {
       responded.push(reply.statusCode);
       done();
@@ -81,8 +74,6 @@ describe("fastify: the router among Fastify's own hooks and routes", () => {
     const reply = await app.inject({ method: "GET", url: "/api/v1/products/1" });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(reply.headers["x-request-id"]).toBe("r-1");
-    expect(reply.headers["x-sent-by"]).toBe("onSend");
     expect(reply.json()).toMatchObject({ id: 1 });
     expect(responded).toEqual([200]);
     const completed = log.lines.find((line) => line.msg === "request completed");

@@ -1,10 +1,7 @@
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import {
   answerOf,
-  type ApiRequest,
-  type ApiResponse,
   closesMidBody,
-  type Handler,
-  type Mountable,
   type NodeIncoming,
   type NodeOutgoing,
   NodeApiRequest,
@@ -12,7 +9,7 @@ import {
   type RequestBody,
   runHandler,
   writeNodeResponse,
-} from "@viewsets/core";
+} from "@viewsets/core/node";
 import type { Context, Env, Hono, MiddlewareHandler, Next, Schema } from "hono";
 
 /** What @hono/node-server puts in `c.env`: Node's own request and response, used without a Fetch copy. */

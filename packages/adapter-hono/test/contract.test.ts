@@ -15,6 +15,13 @@ const adapter: AdapterContractOptions = {
   async serve(router, options) {
     const app = new Hono<{ Variables: { user: unknown } }>();
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
+    if (options.headerMiddleware) {
+      app.use(async (c, next) => {
+        c.header("X-Request-Id", "r-1");
+        await next();
+        c.header("X-After", "yes");
+      });
+    }
     if (options.parseBody) {
       app.use(async (c, next) => {
         if (c.req.header("content-type")?.includes("json")) await c.req.json().catch(() => undefined);

@@ -1,15 +1,12 @@
+import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import {
   answerOf,
-  type ApiRequest,
-  type ApiResponse,
   closesMidBody,
-  type Handler,
-  type Mountable,
   NodeApiRequest,
   nodeRequestBody,
   runHandler,
   writeNodeResponse,
-} from "@viewsets/core";
+} from "@viewsets/core/node";
 import type { Context, Middleware, Next } from "koa";
 
 const DISCONNECT_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);

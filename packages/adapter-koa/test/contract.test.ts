@@ -17,6 +17,13 @@ const adapter: AdapterContractOptions = {
     if (options.frameworkTrustsProxy) app.proxy = true;
     if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
     if (options.parseBody) app.use(bodyParser({ jsonLimit: "2mb" }));
+    if (options.headerMiddleware) {
+      app.use(async (ctx, next) => {
+        ctx.set("X-Request-Id", "r-1");
+        await next();
+        ctx.set("X-After", "yes");
+      });
+    }
     if (options.appUser !== undefined) {
       app.use(async (ctx, next) => {
         ctx.state.user = options.appUser;

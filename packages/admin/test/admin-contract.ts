@@ -13,16 +13,8 @@ import {
   STATUSES,
 } from "./fixture.js";
 import { runSecurityContract } from "./security-contract.js";
-import { type Framework, type Served, serve } from "./serve.js";
-
-export interface AdminContractOptions {
-  readonly name: string;
-  readonly framework: Framework;
-  /** A new database with the fixture's tables and rows. */
-  database(): Promise<FixtureDatabase>;
-  /** Why the suite cannot run here (only outside CI). */
-  readonly skipReason?: string;
-}
+import type { AdminContractOptions } from "./contract-options.js";
+import { type Served, serve } from "./serve.js";
 
 function expectProblem(reply: Reply, status: number): void {
   expect(reply.status, reply.text).toBe(status);

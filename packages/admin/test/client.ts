@@ -1,31 +1,16 @@
 /** A test client of the admin's API: one signed-in person, their cookie and CSRF token. */
-export interface Reply {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly text: string;
-  readonly json: any;
-}
+import { fetchReply, type Reply } from "@viewsets/core/testing";
+export type { Reply } from "@viewsets/core/testing";
 
-export async function call(
+/** A request of the admin's tests: a body is JSON unless said otherwise, and redirects are read, not followed. */
+export function call(
   url: string,
   method: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Reply> {
-  const init: RequestInit = { method, headers: { ...headers }, redirect: "manual" };
-  if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-    (init.headers as Record<string, string>)["content-type"] ??= "application/json";
-  }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  const json: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
+  return fetchReply(url, method, { body, headers: { ...json, ...headers }, redirect: "manual" });
 }
 
 export class AdminClient {

@@ -1,4 +1,5 @@
 import { runAdminContract } from "./admin-contract.js";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { FRAMEWORKS } from "./serve.js";
 
@@ -9,6 +10,6 @@ for (const framework of FRAMEWORKS) {
 
 const unavailable = await postgresUnavailable();
 // In CI a missing database is a failure, never a silent skip.
-const skipReason = unavailable !== undefined && process.env.CI !== "true" ? unavailable : undefined;
+const skipReason = skipOutsideCI(unavailable);
 if (skipReason) console.warn(`Skipping the admin contract on PostgreSQL: ${skipReason}.`);
 runAdminContract({ name: "express, PostgreSQL", framework: "express", database: () => postgresDatabase(), skipReason });

@@ -7,6 +7,7 @@
  * nothing that was refused is there.
  */
 import Database from "better-sqlite3";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import pg from "pg";
 import { tcpProxy, type TcpProxy, until } from "@viewsets/core/testing";
 import { mountSmallDisk, type SmallDisk, smallDiskSkipReason } from "@viewsets/testkit";
@@ -65,7 +66,7 @@ const sessionCount = (file: string) =>
 const diskSkip = smallDiskSkipReason();
 const pgUnavailable = await postgresUnavailable();
 // In CI a missing database is a failure, never a silent skip.
-const pgSkip = pgUnavailable !== undefined && process.env.CI !== "true" ? pgUnavailable : undefined;
+const pgSkip = skipOutsideCI(pgUnavailable);
 
 describe.each(FRAMEWORKS)("the admin under faults on %s", (framework) => {
   describe("SQLite: a write lock another connection holds", () => {

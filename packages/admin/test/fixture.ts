@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PG_URL } from "@viewsets/testkit";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,6 @@ import pg from "pg";
 import { type Admin, type AdminOptions, createAdmin } from "../src/server/index.js";
 import type { AdminDatabase } from "../src/server/tables.js";
 
-export const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const STATUSES = ["draft", "live", "archived"] as const;
 /** The admin's clock in the suite: the morning Berlin moves to summer time. */
 export const NOW = new Date("2026-03-29T10:00:00Z");
@@ -221,19 +221,6 @@ export async function postgresDatabase(schema?: string, options: { port?: number
   };
 }
 
-/** Whether PostgreSQL answers; with CI=true a suite that needs it fails instead of skipping. */
-export async function postgresUnavailable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL is unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** The admin of the suite: products, categories, and the fixture's users. */
 export function fixtureAdmin(
   database: FixtureDatabase,
@@ -274,3 +261,5 @@ export function fixtureAdmin(
   });
   return admin;
 }
+
+export { PG_URL, postgresUnavailable } from "@viewsets/testkit";

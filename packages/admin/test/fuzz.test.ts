@@ -7,7 +7,10 @@
  * Each property runs twice: with a fixed seed (the same cases every run) and with a fresh one
  * (new cases every CI run; a failure prints its seed and path, to replay with `seed` and `path`).
  */
-import { type ApiRequest, type ApiResponse, textProblem } from "@viewsets/core";
+import type { ApiRequest, ApiResponse } from "@viewsets/core";
+import { skipOutsideCI } from "@viewsets/core/testing";
+import { fakeRequest } from "@viewsets/core/testing";
+import { textProblem } from "@viewsets/core/internals";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Admin } from "../src/server/index.js";
@@ -24,26 +27,16 @@ import { KNOWN, query, rowBody, signInBody, viewBody } from "./fuzz-input.js";
 
 const FIXED_SEED = 40_403;
 const RUNS = 80;
-const encoder = new TextEncoder();
 
 /** A request as an adapter builds it, signed in by the app's bearer token (no CSRF token needed). */
 function adminRequest(method: string, path: string, rawQuery = "", text?: string, signedIn = true): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery,
-    headers: {
-      host: "localhost",
-      ...(signedIn ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}),
-      ...(text === undefined ? {} : { "content-type": "application/json" }),
-    },
+  const headers = { host: "localhost", ...(signedIn && { authorization: `Bearer ${ADMIN_TOKEN}` }) };
+  return fakeRequest(method, path, {
+    query: rawQuery,
+    headers,
     origin: "http://localhost",
-    remoteAddress: "127.0.0.1",
-    body:
-      text === undefined
-        ? { kind: "none" }
-        : { kind: "stream", stream: [encoder.encode(text)] as unknown as AsyncIterable<Uint8Array> },
-  };
+    ...(text !== undefined && { text }),
+  });
 }
 
 /** Runs a property with the fixed seed (and the known cases first), then with a fresh seed. */
@@ -63,7 +56,7 @@ const SETUPS = [
   {
     name: "PostgreSQL",
     // In CI a missing database is a failure, never a silent skip.
-    skipReason: pgUnavailable !== undefined && process.env.CI !== "true" ? pgUnavailable : undefined,
+    skipReason: skipOutsideCI(pgUnavailable),
     open: () => postgresDatabase(),
   },
 ];

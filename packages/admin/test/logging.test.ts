@@ -4,13 +4,14 @@
  * price, unquoted, here).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import { AdminClient } from "./client.js";
 import { type FixtureDatabase, fixtureAdmin, postgresDatabase, postgresUnavailable } from "./fixture.js";
 import { type Served, serve } from "./serve.js";
 
 const unavailable = await postgresUnavailable();
 // In CI a missing database is a failure, never a silent skip.
-const skipReason = unavailable !== undefined && process.env.CI !== "true" ? unavailable : undefined;
+const skipReason = skipOutsideCI(unavailable);
 
 describe.skipIf(skipReason !== undefined)(
   `the admin's log of a database error${skipReason ? ` (${skipReason})` : ""}`,

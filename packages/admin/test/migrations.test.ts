@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -144,7 +145,7 @@ describe("the admin's migrations", () => {
 
 const unavailable = await postgresUnavailable();
 // In CI a missing database is a failure, never a silent skip.
-const skipReason = unavailable !== undefined && process.env.CI !== "true" ? unavailable : undefined;
+const skipReason = skipOutsideCI(unavailable);
 
 describe.skipIf(skipReason !== undefined)("the admin's migrations on PostgreSQL", () => {
   /** A pool whose tables, and whose migration journal, live in a schema of their own. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Admin } from "../src/server/index.js";
-import type { AdminContractOptions } from "./admin-contract.js";
+import type { AdminContractOptions } from "./contract-options.js";
 import { AdminClient, call, callWithHost, type Reply } from "./client.js";
 import { ADMIN_TOKEN, type FixtureDatabase, type FixtureUser, fixtureAdmin } from "./fixture.js";
 import { type Served, serve } from "./serve.js";

@@ -4,6 +4,7 @@
  * row. On a SQLite file and on PostgreSQL, through a real server.
  */
 import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import { bearerTokenAuthentication } from "@viewsets/core";
 import { serve, type Served } from "@viewsets/testkit";
 import { ne } from "drizzle-orm";
@@ -22,7 +23,7 @@ import {
   USERS,
 } from "./fixture.js";
 
-const pgReason = process.env.CI === "true" ? undefined : await postgresUnavailable();
+const pgReason = skipOutsideCI(await postgresUnavailable());
 const SETUPS = [
   { name: "SQLite", skip: undefined, open: () => sqliteDatabase() },
   { name: "PostgreSQL", skip: pgReason, open: () => postgresDatabase() },

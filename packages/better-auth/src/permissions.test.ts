@@ -1,4 +1,5 @@
 import type { ApiRequest, ViewInfo } from "@viewsets/core";
+import { fakeRequest } from "@viewsets/core/testing";
 import { betterAuth } from "better-auth";
 import { memoryAdapter } from "better-auth/adapters/memory";
 import { admin } from "better-auth/plugins";
@@ -30,17 +31,7 @@ const auth = betterAuth({
 
 const view = (action: string, resource = "products"): ViewInfo => ({ resource, action, readOnly: false });
 const request = (method: string, user?: unknown, auth?: BetterAuthCredentials): ApiRequest =>
-  ({
-    method,
-    path: "/",
-    rawQuery: "",
-    headers: {},
-    origin: "",
-    remoteAddress: undefined,
-    body: { kind: "none" },
-    user,
-    auth,
-  }) as ApiRequest;
+  fakeRequest(method, "/", { origin: "", remoteAddress: undefined, user, auth });
 
 describe("model permissions", () => {
   it("map the six routes onto view, add, change and delete, and a custom action onto its own name unless mapped", () => {

@@ -4,6 +4,7 @@
  * takes.
  */
 import type { ApiRequest } from "@viewsets/core";
+import { fakeRequest } from "@viewsets/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionAuthentication, signIn, signOut } from "../src/index.js";
 import { type Fixture, PASSWORD, sqliteFixture } from "./fixture.js";
@@ -17,15 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-const request = (method: string, headers: Record<string, string> = {}): ApiRequest => ({
-  method,
-  path: "/admin/api/session",
-  rawQuery: "",
-  headers: { "user-agent": "test", ...headers },
-  origin: "http://127.0.0.1:3000",
-  remoteAddress: "127.0.0.1",
-  body: { kind: "none" },
-});
+const request = (method: string, headers: Record<string, string> = {}): ApiRequest =>
+  fakeRequest(method, "/admin/api/session", {
+    headers: { "user-agent": "test", ...headers },
+    origin: "http://127.0.0.1:3000",
+  });
 
 describe("signIn and signOut", () => {
   it("sign in with a username: the user, the session's cookie and a CSRF token its writes pass with", async () => {

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The bin stays a committed file, so installing the workspace never links a missing dist/.
+// The `viewsets-openapi` command (docs/cli.ts once built), a committed file so that installing the workspace never links a missing dist/.
 await import("../dist/docs/cli.js");

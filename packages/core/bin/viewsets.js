@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The bin stays a committed file, so installing the workspace never links a missing dist/.
+// The `viewsets` command (cli/main.ts once built), a committed file so that installing the workspace never links a missing dist/.
 await import("../dist/cli/main.js");

@@ -1,5 +1,5 @@
 import type { Column } from "drizzle-orm";
-import type { DecimalLimits } from "@viewsets/core";
+import type { DecimalLimits } from "@viewsets/core/internals";
 import { isDecimalStringColumn } from "./columns.js";
 
 // SQLite stores numeric text with a fraction or past int64 as a REAL, keeping the first 15

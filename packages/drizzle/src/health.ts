@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type ApiRequest,
-  type ApiResponse,
-  MethodNotAllowed,
-  type Mountable,
-  errorResponse,
-  toJSON,
-} from "@viewsets/core";
+import { type ApiRequest, type ApiResponse, MethodNotAllowed, type Mountable } from "@viewsets/core";
+import { errorResponse, toJSON } from "@viewsets/core/internals";
 import { outageOf, serviceUnavailable } from "./outages.js";
 import { inQueryScope } from "./query-scope.js";
 import type { PostgresDatabase, SQLiteDatabase } from "./runner.js";

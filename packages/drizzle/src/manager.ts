@@ -1,7 +1,8 @@
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Expression, Manager, PipelineManager, RequestContext, ValueCount } from "@viewsets/core";
+import type { Expression, Manager, PipelineManager, RequestContext } from "@viewsets/core";
+import type { ValueCount } from "@viewsets/core/internals";
 import { DrizzleQuerySet } from "./query-set.js";
 import { RowStatements } from "./row-statements.js";
 import type { PostgresDatabase, Runner, SQLiteDatabase } from "./runner.js";

@@ -1,5 +1,6 @@
 import { sql, type Column, type SQL, type Table } from "drizzle-orm";
-import type { Expression, QuerySet, RequestContext, ValueCount } from "@viewsets/core";
+import type { Expression, QuerySet, RequestContext } from "@viewsets/core";
+import type { ValueCount } from "@viewsets/core/internals";
 import { columnFor, expressionSql, orderingSql } from "./expressions.js";
 import { allOf, requiredMatches } from "./search-index.js";
 import type { TableAccess } from "./table-access.js";

@@ -1,4 +1,4 @@
-import { objectSlot } from "@viewsets/core";
+import { objectSlot } from "@viewsets/core/internals";
 
 // The values each row had when a manager returned it, so that `update` writes only the fields a
 // request changed. Shared by all managers: a viewset may build a new manager per request. Kept on

@@ -1,5 +1,6 @@
 import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
-import { NotFound, type RequestContext, settledWith } from "@viewsets/core";
+import { NotFound, type RequestContext } from "@viewsets/core";
+import { settledWith } from "@viewsets/core/internals";
 import { foreignKeysOf, isWritableColumn } from "./columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";

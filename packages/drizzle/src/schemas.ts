@@ -9,7 +9,7 @@ import {
   hasValidDay,
   isStorableTime,
   isValidDate,
-} from "@viewsets/core";
+} from "@viewsets/core/internals";
 import { enumValuesOf, fieldTypeOf, isFloatColumn, maxLengthOf } from "./columns.js";
 import { type DeclaredDecimal, decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 

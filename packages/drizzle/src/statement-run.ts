@@ -5,7 +5,8 @@
  * blocking the event loop; on PostgreSQL the pool of `@viewsets/drizzle/pg` cancels it when the
  * request is aborted. An outage becomes a 503 `ServiceUnavailable`.
  */
-import { isAborted, type RequestContext } from "@viewsets/core";
+import type { RequestContext } from "@viewsets/core";
+import { isAborted } from "@viewsets/core/internals";
 import { DEFAULT_LOCK_WAIT_MS, isKnownLocked, whileLocked } from "./lock-wait.js";
 import { isSqliteBusy, outageOf, serviceUnavailable } from "./outages.js";
 import { inQueryScope, type QueryScope } from "./query-scope.js";

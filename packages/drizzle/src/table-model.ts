@@ -1,14 +1,8 @@
 import * as v from "valibot";
 import { getTableName, type Column, type Table } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-valibot";
-import {
-  modelFromSchema,
-  pascalCase,
-  singularIdentifier,
-  type CleanFunction,
-  type FieldDef,
-  type Model,
-} from "@viewsets/core";
+import type { CleanFunction, FieldDef, Model } from "@viewsets/core";
+import { modelFromSchema, pascalCase, singularIdentifier } from "@viewsets/core/internals";
 import {
   columnsOf,
   enumValuesOf,

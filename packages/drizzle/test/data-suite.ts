@@ -1,9 +1,9 @@
-import { apiRequest } from "./requests.js";
 /**
  * One data suite for the drizzle manager, run on a SQLite file and on PostgreSQL: the tables
  * differ per dialect, the assertions do not.
  */
 import { eq, getTableColumns, sql, type Table } from "drizzle-orm";
+import { fakeRequest } from "@viewsets/core/testing";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -21,9 +21,8 @@ import {
   type FilterValue,
   type Lookup,
   type RequestContext,
-  settledValue,
-  UNSETTLED,
 } from "@viewsets/core";
+import { settledValue, UNSETTLED } from "@viewsets/core/internals";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   DrizzleManager,
@@ -77,7 +76,7 @@ interface Product {
 
 type NewProduct = Partial<Product> & { name: string; price: string };
 
-const request = apiRequest;
+const request = fakeRequest;
 
 const ctx: RequestContext = contextOf(request("GET", "/"));
 const ctxOfUser = (user: unknown): RequestContext => contextOf(request("GET", "/", { user }));

@@ -4,6 +4,7 @@
  * acknowledged is there.
  */
 import { join } from "node:path";
+import { fakeRequest } from "@viewsets/core/testing";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { Router, type ApiResponse } from "@viewsets/core";
 import { modelViewSet, trigramIndexSql } from "../src/index.js";
 import { openSqlite } from "../src/sqlite-connection.js";
 import { mountSmallDisk, type SmallDisk, smallDiskSkipReason } from "./full-disk.js";
-import { apiRequest, bodyOf } from "./requests.js";
+import { bodyOf } from "./requests.js";
 import { DDL, products } from "./sqlite-tables.js";
 
 const skipReason = smallDiskSkipReason();
@@ -51,7 +52,7 @@ describe.skipIf(skipReason !== undefined)(`SQLite on a full disk${skipReason ? `
   });
 
   const send = async (method: string, path: string, body?: unknown): Promise<ApiResponse> => {
-    const response = await router.handle(apiRequest(method, path, body === undefined ? {} : { body }));
+    const response = await router.handle(fakeRequest(method, path, body === undefined ? {} : { body }));
     if (!response) throw new Error(`no route for ${method} ${path}`);
     return response;
   };

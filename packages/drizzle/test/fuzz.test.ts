@@ -1,4 +1,3 @@
-import { apiRequest } from "./requests.js";
 /**
  * Generated hostile input through the router, on a real SQLite file and on PostgreSQL: query
  * strings as raw bytes, the filter/ordering/search grammar, and write bodies. Whatever comes in,
@@ -8,6 +7,7 @@ import { apiRequest } from "./requests.js";
  * (new cases every CI run; a failure prints its seed and path, to replay with `seed` and `path`).
  */
 import type { Table } from "drizzle-orm";
+import { fakeRequest, percentEncode } from "@viewsets/core/testing";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,6 @@ import { DATABASES, type TestDatabase } from "./databases.js";
 
 const FIXED_SEED = 20_151;
 const RUNS = 60;
-const encoder = new TextEncoder();
 
 const FIELDS = [
   "id",
@@ -92,19 +91,6 @@ const hostileText = fc.oneof(
   fc.double().map(String),
   fc.array(fc.integer({ min: -5, max: 200 }), { maxLength: 30 }).map((items) => items.join(",")),
 );
-
-/**
- * Text as a client percent-encodes it: its UTF-8 bytes (encodeURIComponent throws on an unpaired
- * surrogate; an encoder writes U+FFFD for it instead).
- */
-function percentEncode(text: string): string {
-  let out = "";
-  for (const byte of encoder.encode(text)) {
-    const char = String.fromCharCode(byte);
-    out += /[A-Za-z0-9_.~-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
 
 /** A filter key: a field (or not), maybe with a lookup (or a made-up one). */
 const filterKey = fc.oneof(
@@ -184,7 +170,7 @@ const body = fc.oneof(
 );
 
 const request = (method: string, path: string, query: string, text?: string) =>
-  apiRequest(method, path, { query, ...(text !== undefined && { text }) });
+  fakeRequest(method, path, { query, ...(text !== undefined && { text }) });
 
 /** Runs a property with the fixed seed, then with a fresh one (one after the other: they share rows). */
 async function checkTwice<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {

@@ -4,12 +4,13 @@
  * databases, for a create, an update and a bulk create.
  */
 import { like, not, type Table } from "drizzle-orm";
+import { fakeRequest } from "@viewsets/core/testing";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contextOf, Router } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase } from "../src/index.js";
 import { DATABASES, type TestDatabase } from "./databases.js";
-import { apiRequest, bodyOf } from "./requests.js";
+import { bodyOf } from "./requests.js";
 
 const MISSING = 987654;
 
@@ -21,7 +22,7 @@ for (const setup of DATABASES) {
     let hidden: number;
 
     const send = async (method: string, path: string, body: unknown) => {
-      const response = await router.handle(apiRequest(method, path, { body }));
+      const response = await router.handle(fakeRequest(method, path, { body }));
       return { status: response!.status, json: bodyOf(response) };
     };
     /** The answer with the id it echoes taken out: what a client could compare. */
@@ -43,7 +44,7 @@ for (const setup of DATABASES) {
     afterAll(() => database?.close());
     beforeEach(async () => {
       await database.reset();
-      const ctx = contextOf(apiRequest("GET", "/"));
+      const ctx = contextOf(fakeRequest("GET", "/"));
       const manager = new DrizzleManager(database.db, database.categories as Table);
       visible = ((await manager.create(ctx, { name: "Lamps" } as never)) as { id: number }).id;
       hidden = ((await manager.create(ctx, { name: "hidden stock" } as never)) as { id: number }).id;
@@ -66,7 +67,7 @@ for (const setup of DATABASES) {
       const patched = await send("PATCH", `/api/products/${created.json.id}`, { categoryId: hidden });
       expect(patched.status).toBe(400);
       expect(Object.keys(patched.json.errors as object)).toEqual(["categoryId"]);
-      const read = await router.handle(apiRequest("GET", `/api/products/${created.json.id}`));
+      const read = await router.handle(fakeRequest("GET", `/api/products/${created.json.id}`));
       expect(bodyOf(read).categoryId).toBe(visible);
 
       const bulk = await send("POST", "/api/products/", [product("b1", visible), product("b2", hidden)]);

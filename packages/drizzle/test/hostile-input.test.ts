@@ -1,19 +1,16 @@
-import { apiRequest } from "./requests.js";
 /**
  * Input a database would refuse, round or misread, through the router on a real SQLite file and
  * on PostgreSQL (issue 15, items 5-8 and 11): each is a clean 4xx before any SQL runs, and
  * nothing is written.
  */
 import type { Table } from "drizzle-orm";
+import { callCore, fakeRequest } from "@viewsets/core/testing";
 import { integer, numeric, type PgTable, pgTable } from "drizzle-orm/pg-core";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contextOf, Router, sendJSON } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
 import { DATABASES, type TestDatabase } from "./databases.js";
-
-const request = (method: string, path: string, query = "", text?: string) =>
-  apiRequest(method, path, { query, ...(text !== undefined && { text }) });
 
 interface Reply {
   status: number;
@@ -34,11 +31,9 @@ for (const setup of DATABASES) {
     let database: TestDatabase;
     let router: Router;
 
-    const call = async (method: string, path: string, query = "", body?: string): Promise<Reply> => {
-      const response = await router.handle(request(method, path, query, body));
-      expect(response, `${method} ${path}?${query.slice(0, 80)}`).not.toBeNull();
-      const text = typeof response!.body === "string" ? response!.body : "";
-      return { status: response!.status, json: text === "" ? {} : JSON.parse(text) };
+    const call = async (method: string, path: string, query = "", text?: string): Promise<Reply> => {
+      const reply = await callCore(router, method, path, { query, ...(text !== undefined && { text }) });
+      return { status: reply.status, json: reply.body ?? {} };
     };
     const list = (query: string) => call("GET", "/api/products/", query);
     const create = (body: string) => call("POST", "/api/products/", "", body);
@@ -76,7 +71,7 @@ for (const setup of DATABASES) {
     beforeEach(async () => {
       await database.reset();
       const manager = new DrizzleManager(database.db, database.products as Table);
-      const ctx = contextOf(request("GET", "/"));
+      const ctx = contextOf(fakeRequest("GET", "/"));
       for (let i = 1; i <= 6; i++) {
         await manager.create(ctx, {
           name: `Item ${i}`,
@@ -133,7 +128,7 @@ for (const setup of DATABASES) {
 
       it("never matches every row for a NUL that reaches a manager by another road", async () => {
         const manager = new DrizzleManager(database.db, database.products as Table);
-        const ctx = contextOf(request("GET", "/"));
+        const ctx = contextOf(fakeRequest("GET", "/"));
         for (const lookup of ["contains", "icontains", "endswith", "iendswith", "startswith"] as const) {
           const rows = await manager.filter({ kind: "condition", field: "name", lookup, value: "\u0000" }).all(ctx);
           expect(rows, lookup).toEqual([]);

@@ -4,6 +4,7 @@
  * the row holds the winner's values. Served by each framework, on each database.
  */
 import { Router } from "@viewsets/core";
+import { fetchReply } from "@viewsets/core/testing";
 import { FRAMEWORKS, serve } from "@viewsets/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { modelViewSet } from "../src/index.js";
@@ -22,17 +23,8 @@ async function call(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer & { etag: string | null }> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-    etag: response.headers.get("etag"),
-  };
+  const reply = await fetchReply(url, method, { body, headers });
+  return { status: reply.status, body: reply.json ?? null, etag: reply.headers.get("etag") };
 }
 
 for (const setup of DATABASES) {

@@ -1,10 +1,10 @@
-import { apiRequest } from "./requests.js";
 /**
  * JSON columns with a valibot schema (`tableModel(table, { json: { meta: schema } })`), through
  * the router on each database: bodies are validated inside the value, with errors named by their
  * path, and the OpenAPI document describes the column with the schema.
  */
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { callCore } from "@viewsets/core/testing";
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as v from "valibot";
@@ -20,20 +20,13 @@ const Meta = v.object({
   weight: v.optional(v.pipe(v.number(), v.minValue(0))),
 });
 
-const request = (method: string, path: string, body?: unknown) => apiRequest(method, path, { body });
-
 export function runJsonColumnSuite(setup: DialectSetup): void {
   describe.skipIf(setup.skipReason !== undefined)(`JSON columns with a schema on ${setup.name}`, () => {
     let fx: DataFixture;
     let router: Router;
     let sku = 0;
 
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await router.handle(request(method, `/api${path}`, body));
-      expect(response).not.toBeNull();
-      const text = response!.body as string | null;
-      return { status: response!.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
-    };
+    const call = (method: string, path: string, body?: unknown) => callCore(router, method, `/api${path}`, { body });
     const product = (meta: unknown) => ({ name: "Shirt", sku: `json-${++sku}`, price: "9.90", meta });
 
     beforeAll(async () => {

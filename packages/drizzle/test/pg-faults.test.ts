@@ -9,11 +9,11 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiResponse, Router, ServiceUnavailable, contextOf } from "@viewsets/core";
-import { type TcpProxy, tcpProxy, until } from "@viewsets/core/testing";
+import { type TcpProxy, tcpProxy, until, fakeRequest } from "@viewsets/core/testing";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { createPgPool, type PgPoolOptions } from "../src/pg-pool.js";
 import { pgTables } from "./pg-tables.js";
-import { apiRequest, bodyOf, contextWith, pause } from "./requests.js";
+import { bodyOf, contextWith, pause } from "./requests.js";
 import { PG_URL, postgresSkipReason } from "./postgres-server.js";
 
 const url = new URL(PG_URL);
@@ -22,7 +22,7 @@ if (skipReason) console.warn(`Skipping the PostgreSQL fault tests: ${skipReason}
 
 const schemaName = `viewsets_faults_${randomBytes(6).toString("hex")}`;
 const tables = pgTables(schemaName);
-const ctx = contextOf(apiRequest("GET", "/"));
+const ctx = contextOf(fakeRequest("GET", "/"));
 
 describe.skipIf(skipReason !== undefined)("PostgreSQL faults", () => {
   const admin = new pg.Pool({ connectionString: url.href, max: 2 });
@@ -50,7 +50,7 @@ describe.skipIf(skipReason !== undefined)("PostgreSQL faults", () => {
     const router = new Router("/api");
     router.register("products", modelViewSet(db, tables.products));
     const handle = async (method: string, path: string, body?: unknown) =>
-      (await router.handle(apiRequest(method, path, body === undefined ? {} : { body }))) as ApiResponse;
+      (await router.handle(fakeRequest(method, path, body === undefined ? {} : { body }))) as ApiResponse;
     return { pool, db, router, handle, applicationName };
   }
 
@@ -132,12 +132,12 @@ describe.skipIf(skipReason !== undefined)("PostgreSQL faults", () => {
       expect(String(response.body)).not.toMatch(/select|insert|update|products|127\.0\.0\.1|Lamp|Desk/i);
     }
     const health = healthCheck(db);
-    expect((await health.handle(apiRequest("GET", "/healthz")))?.status).toBe(503);
+    expect((await health.handle(fakeRequest("GET", "/healthz")))?.status).toBe(503);
 
     proxy.set("up");
     expect((await handle("GET", `/api/products/${id}`)).status).toBe(200);
     expect(bodyOf(await handle("GET", `/api/products/${id}`)).name).toBe("Lamp");
-    expect((await health.handle(apiRequest("GET", "/healthz")))?.status).toBe(200);
+    expect((await health.handle(fakeRequest("GET", "/healthz")))?.status).toBe(200);
   });
 
   it("answers only 2xx or 503 while PostgreSQL goes down and comes back under load", async () => {

@@ -1,19 +1,11 @@
-import { apiRequest } from "./requests.js";
 /**
  * Related and computed fields and sparse fieldsets over real tables, run on a SQLite file and on
  * PostgreSQL: how many queries a page costs, and which columns they read.
  */
 import type { PgTable } from "drizzle-orm/pg-core";
+import { callCore, fakeRequest } from "@viewsets/core/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type ApiResponse,
-  computed,
-  cursorPagination,
-  modelSerializer,
-  type Paginator,
-  Router,
-  related,
-} from "@viewsets/core";
+import { computed, cursorPagination, modelSerializer, type Paginator, Router, related } from "@viewsets/core";
 import { DrizzleManager, modelViewSet, type PostgresDatabase, tableModel } from "../src/index.js";
 import type { DataFixture, DialectSetup } from "./data-suite.js";
 
@@ -24,13 +16,6 @@ export interface LoggedFixture extends DataFixture {
 
 export interface LoggedSetup extends DialectSetup {
   connect(): Promise<LoggedFixture>;
-}
-
-const request = apiRequest;
-
-function reply(response: ApiResponse | null): { status: number; body: any } {
-  expect(response).not.toBeNull();
-  return { status: response!.status, body: response!.body === null ? null : JSON.parse(response!.body as string) };
 }
 
 export function runRelatedSuite(setup: LoggedSetup): void {
@@ -69,7 +54,7 @@ export function runRelatedSuite(setup: LoggedSetup): void {
 
     async function call(method: string, path: string, options: { query?: string; body?: unknown } = {}) {
       fx.queries.length = 0;
-      return reply(await router.handle(request(method, path, options)));
+      return callCore(router, method, path, options);
     }
 
     beforeAll(async () => {
@@ -82,7 +67,7 @@ export function runRelatedSuite(setup: LoggedSetup): void {
       await fx.reset();
       const categories = new DrizzleManager(fx.db, fx.categories);
       const products = new DrizzleManager(fx.db, fx.products);
-      const ctx = { signal: new AbortController().signal, request: request("GET", "/"), user: undefined };
+      const ctx = { signal: new AbortController().signal, request: fakeRequest("GET", "/"), user: undefined };
       categoryIds = [];
       for (const name of ["Chairs", "Lamps", "Rugs"]) {
         categoryIds.push(((await categories.create(ctx, { name })) as { id: number }).id);

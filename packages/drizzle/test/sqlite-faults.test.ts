@@ -3,6 +3,7 @@
  * aborted requests, on a real file.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { fakeRequest } from "@viewsets/core/testing";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -11,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Router, contextOf, sendJSON, type ApiResponse } from "@viewsets/core";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { openSqlite } from "../src/sqlite-connection.js";
-import { apiRequest, bodyOf, contextWith, pause } from "./requests.js";
+import { bodyOf, contextWith, pause } from "./requests.js";
 import { DDL, products } from "./sqlite-tables.js";
 
 const LOCK_WAIT_MS = 300;
@@ -63,15 +64,15 @@ describe("SQLite faults", () => {
   it("answers a write 503 with Retry-After while another connection holds the lock, serving other requests meanwhile", async () => {
     holdLock();
     const order: string[] = [];
-    const write = router.handle(apiRequest("POST", "/api/products", { body: product("a-1") })).then((response) => {
+    const write = router.handle(fakeRequest("POST", "/api/products", { body: product("a-1") })).then((response) => {
       order.push("write");
       return response;
     });
     // A timer fires only when the event loop is free: a write waiting synchronously holds it.
     await pause(20);
-    const ping = await router.handle(apiRequest("GET", "/api/products/ping"));
+    const ping = await router.handle(fakeRequest("GET", "/api/products/ping"));
     order.push("ping");
-    const list = await router.handle(apiRequest("GET", "/api/products"));
+    const list = await router.handle(fakeRequest("GET", "/api/products"));
     order.push("list");
     const refused = (await write) as ApiResponse;
 
@@ -86,7 +87,7 @@ describe("SQLite faults", () => {
     expect(bodyOf(refused)).toMatchObject({ status: 503 });
 
     locker!.exec("COMMIT");
-    const created = await router.handle(apiRequest("POST", "/api/products", { body: product("a-2") }));
+    const created = await router.handle(fakeRequest("POST", "/api/products", { body: product("a-2") }));
     expect(created?.status).toBe(201);
     expect(rowCount()).toBe(1);
   });
@@ -114,7 +115,7 @@ describe("SQLite faults", () => {
 
   it("writes once the lock is released within the wait", async () => {
     holdLock();
-    const write = router.handle(apiRequest("POST", "/api/products", { body: product("b-1") }));
+    const write = router.handle(fakeRequest("POST", "/api/products", { body: product("b-1") }));
     await pause(50);
     locker!.exec("COMMIT");
     expect((await write)?.status).toBe(201);
@@ -125,7 +126,7 @@ describe("SQLite faults", () => {
     const pages = client.pragma("page_count", { simple: true }) as number;
     client.pragma(`max_page_count = ${pages}`);
     const big = { ...product("c-1"), description: "x".repeat(64 * 1024) };
-    const response = await router.handle(apiRequest("POST", "/api/products", { body: big }));
+    const response = await router.handle(fakeRequest("POST", "/api/products", { body: big }));
     expect(response?.status).toBe(503);
     expect(response?.headers["Retry-After"]).toBe("30");
     expect(String(response?.body)).not.toMatch(/xxxx|insert|SQLITE/i);
@@ -156,15 +157,15 @@ describe("SQLite faults", () => {
 
   it("reports readiness: 200 while the database answers, 503 once it does not", async () => {
     const health = healthCheck(drizzle(client));
-    const up = await health.handle(apiRequest("GET", "/healthz"));
+    const up = await health.handle(fakeRequest("GET", "/healthz"));
     expect(up?.status).toBe(200);
     expect(bodyOf(up)).toEqual({ status: "ok" });
-    expect(await health.handle(apiRequest("GET", "/api/products"))).toBeNull();
-    expect((await health.handle(apiRequest("POST", "/healthz")))?.status).toBe(405);
+    expect(await health.handle(fakeRequest("GET", "/api/products"))).toBeNull();
+    expect((await health.handle(fakeRequest("POST", "/healthz")))?.status).toBe(405);
     client.close();
-    const down = await health.handle(apiRequest("GET", "/healthz"));
+    const down = await health.handle(fakeRequest("GET", "/healthz"));
     expect(down?.status).toBe(503);
     expect(down?.headers["Retry-After"]).toBeDefined();
-    await expect(manager.count(contextOf(apiRequest("GET", "/")))).rejects.toBeDefined();
+    await expect(manager.count(contextOf(fakeRequest("GET", "/")))).rejects.toBeDefined();
   });
 });

@@ -4,6 +4,7 @@
  * scope) never share a statement's rows.
  */
 import { eq, type Table } from "drizzle-orm";
+import { fakeRequest } from "@viewsets/core/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contextOf, type ApiRequest, type Expression, type RequestContext } from "@viewsets/core";
 import { dialectOf } from "../src/dialects/dialect.js";
@@ -34,17 +35,7 @@ interface Row {
 }
 
 function requestOf(user?: unknown): ApiRequest {
-  const request: ApiRequest = {
-    method: "GET",
-    path: "/",
-    rawQuery: "",
-    headers: {},
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-  };
-  if (user !== undefined) request.user = user;
-  return request;
+  return fakeRequest("GET", "/", { user });
 }
 
 const ctx: RequestContext = contextOf(requestOf());

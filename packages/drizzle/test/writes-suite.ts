@@ -1,9 +1,9 @@
-import { apiRequest } from "./requests.js";
 /**
  * Transactions, bulk create, clean and validation messages on a real database: run on a SQLite
  * file and on PostgreSQL by the same files as the data suite.
  */
 import type { Table } from "drizzle-orm";
+import { fakeRequest } from "@viewsets/core/testing";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ApiResponse, contextOf, type RequestContext, Router } from "@viewsets/core";
@@ -17,7 +17,7 @@ import {
 } from "../src/index.js";
 import type { DataFixture, DialectSetup } from "./data-suite.js";
 
-const request = (method: string, path: string, body?: unknown) => apiRequest(method, path, { body });
+const request = (method: string, path: string, body?: unknown) => fakeRequest(method, path, { body });
 
 function json(response: ApiResponse | null): any {
   expect(response).not.toBeNull();

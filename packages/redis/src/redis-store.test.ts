@@ -1,42 +1,24 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { ThrottleUnavailable, checkThrottles, userRateThrottle } from "@viewsets/core/throttling";
-import { runThrottleStoreContract, type TcpProxy, tcpProxy, until } from "@viewsets/core/testing";
+import {
+  fakeRequest,
+  runThrottleStoreContract,
+  skipOutsideCI,
+  type TcpProxy,
+  tcpProxy,
+  until,
+} from "@viewsets/core/testing";
+import { REDIS_URL, redisUnavailable } from "@viewsets/testkit";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisThrottleStore, type ThrottleStoreLogger } from "./redis-store.js";
 
 // These tests need a real Redis: REDIS_URL, or 127.0.0.1:6379. Without one they are skipped with
-// one warning, except in CI (CI=true), where an unreachable Redis fails them.
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const IN_CI = process.env.CI === "true";
-
-async function probe(url: string): Promise<string | null> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-    connectTimeout: 1000,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    client.disconnect();
-  }
-}
-
-const unreachable = await probe(REDIS_URL);
-if (unreachable && !IN_CI) {
-  console.warn(
-    `@viewsets/redis: skipping the Redis tests: no Redis at ${REDIS_URL} (${unreachable}); set REDIS_URL, or CI=true to fail instead.`,
-  );
-}
-const redisIt = unreachable && !IN_CI ? it.skip : it;
+// one warning, except in CI, where an unreachable Redis fails them.
+const unreachable = await redisUnavailable();
+const skipReason = skipOutsideCI(unreachable);
+const redisIt = skipReason ? it.skip : it;
 
 let prefixes = 0;
 const runId = `${process.pid}-${Date.now()}`;
@@ -78,13 +60,13 @@ afterAll(async () => {
 runThrottleStoreContract({
   name: "RedisThrottleStore",
   create: () => store({ clock: "caller" }),
-  ...(unreachable && !IN_CI ? { unavailable: `no Redis at ${REDIS_URL}` } : {}),
+  ...(skipReason && { unavailable: skipReason }),
 });
 
 describe("RedisThrottleStore", () => {
-  if (unreachable && IN_CI) {
+  if (unreachable && !skipReason) {
     it("needs a reachable Redis in CI", () => {
-      expect.fail(`no Redis at ${REDIS_URL}: ${unreachable}`);
+      expect.fail(unreachable);
     });
   }
 
@@ -246,15 +228,7 @@ describe("RedisThrottleStore", () => {
       const s = store({ url: `redis://127.0.0.1:${proxy.port}`, logger, failClosed: true, timeoutMs: 200 });
       const throttle = userRateThrottle("100/min", { store: s });
       const subject = {
-        request: {
-          method: "GET",
-          path: "/",
-          rawQuery: "",
-          headers: {},
-          origin: "http://x",
-          remoteAddress: "127.0.0.1",
-          body: { kind: "none" as const },
-        },
+        request: fakeRequest("GET", "/", { origin: "http://x" }),
         ip: "127.0.0.1",
         user: undefined,
         userId: undefined,

@@ -1,27 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Redis } from "ioredis";
+import { REDIS_URL, redisSkipReason } from "@viewsets/testkit";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Two app processes (Express servers) sharing one Redis enforce one combined limit.
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const IN_CI = process.env.CI === "true";
-
-async function reachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const up = await reachable();
-if (!up && !IN_CI) console.warn(`@viewsets/redis: skipping the two-app test: no Redis at ${REDIS_URL}.`);
+const skipReason = await redisSkipReason();
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -40,7 +23,7 @@ function startApp(prefix: string, rate: string): Promise<string> {
   });
 }
 
-describe.skipIf(!up && !IN_CI)("two app processes sharing one Redis", () => {
+describe.skipIf(skipReason !== undefined)("two app processes sharing one Redis", () => {
   it("let exactly the limit through between them, then answer 429", async () => {
     const prefix = `viewsets-test:two-apps:${process.pid}:${Date.now()}:`;
     const [a, b] = await Promise.all([startApp(prefix, "10/min"), startApp(prefix, "10/min")]);

@@ -2,28 +2,30 @@ import {
   type ApiRequest,
   type ApiResponse,
   ApiError,
-  behindProxies,
   ConfigurationError,
   contextOf,
+  type FieldDef,
+  MethodNotAllowed,
+  type Mountable,
+  NotFound,
+  sendJSON,
+  type ViewSettings,
+} from "@viewsets/core";
+import {
+  behindProxies,
   defaultAllowedHosts,
   DEFAULT_BODY_LIMIT,
   errorResponse,
-  type FieldDef,
   headResponse,
   HostCheck,
   isServerFailure,
-  MethodNotAllowed,
   missingHostsMessage,
-  type Mountable,
-  NotFound,
   type OriginOptions,
   queryParamsOf,
   resolveSettings,
-  sendJSON,
   ViewContext,
-  type ViewSettings,
   withMethod,
-} from "@viewsets/core";
+} from "@viewsets/core/internals";
 import { MemoryThrottleStore } from "@viewsets/core/throttling";
 import { outageOf, serviceUnavailable } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";

@@ -3,16 +3,14 @@ import {
   type ApiResponse,
   type Authenticator,
   contextOf,
-  errorResponse,
   NotAuthenticated,
   noContent,
   PermissionDenied,
-  readJSONBody,
   sendJSON,
   ServiceUnavailable,
-  textProblem,
   ValidationError,
 } from "@viewsets/core";
+import { errorResponse, readJSONBody, textProblem } from "@viewsets/core/internals";
 import {
   checkThrottles,
   clientIp,

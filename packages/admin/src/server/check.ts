@@ -1,4 +1,5 @@
-import { ConfigurationError, type FieldDef, isSerializable } from "@viewsets/core";
+import { ConfigurationError, type FieldDef } from "@viewsets/core";
+import { isSerializable } from "@viewsets/core/internals";
 import { type ModelConfig, widgetsFor } from "./config.js";
 import { WIDGETS } from "../shared/widgets.js";
 

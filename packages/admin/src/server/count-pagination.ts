@@ -1,12 +1,5 @@
-import {
-  linkWith,
-  NotFound,
-  type Page,
-  type PageInput,
-  type Paginator,
-  pageNumberPagination,
-  resolvePageSize,
-} from "@viewsets/core";
+import { NotFound, type Page, type PageInput, type Paginator, pageNumberPagination } from "@viewsets/core";
+import { linkWith, resolvePageSize } from "@viewsets/core/internals";
 
 /**
  * How a model's rows page counts: `exact` (the default: DRF's page-number pagination), up to a

@@ -1,16 +1,13 @@
+import type { FieldDef, FilterValue, QuerySet, RequestContext } from "@viewsets/core";
 import {
   countRowsBy,
-  type FieldDef,
-  type FilterValue,
   parseInt64,
   type QueryParams,
-  type QuerySet,
   querySetOf,
   rangeOfRows,
   representedField,
-  type RequestContext,
   type ValueCount,
-} from "@viewsets/core";
+} from "@viewsets/core/internals";
 import { filterAdminQuerySet, isOwnParam } from "./grammar.js";
 import { labelsOf } from "./labels.js";
 import { listFilterOf } from "./models.js";

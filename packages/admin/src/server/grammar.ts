@@ -1,12 +1,5 @@
-import {
-  buildFilters,
-  type FieldDef,
-  filterQuerySet,
-  type ListGrammar,
-  type QueryParams,
-  type QuerySet,
-  ValidationError,
-} from "@viewsets/core";
+import { type FieldDef, type QuerySet, ValidationError } from "@viewsets/core";
+import { buildFilters, filterAndSearch, type ListGrammar, type QueryParams } from "@viewsets/core/internals";
 import { PresetError, resolveDatePreset } from "./date-presets.js";
 
 /** Parameters of the admin's list that are not filters of the REST grammar. */
@@ -45,7 +38,7 @@ export function filterAdminQuerySet<Row>(
     if (key.endsWith(PRESET_SUFFIX)) presets.push([key, values[0] ?? ""]);
     else rest.set(key, values);
   }
-  let filtered = filterQuerySet(queryset, rest, grammar);
+  let filtered = filterAndSearch(queryset, rest, grammar);
   if (presets.length === 0) return filtered;
   const zone = timeZoneOf(params);
   for (const [key, token] of presets) {

@@ -1,4 +1,5 @@
-import { type FilterValue, querySetOf, type RequestContext } from "@viewsets/core";
+import type { FilterValue, RequestContext } from "@viewsets/core";
+import { querySetOf } from "@viewsets/core/internals";
 import { labelFieldOf } from "./models.js";
 import type { AdminViewSet } from "./rows.js";
 

@@ -1,14 +1,5 @@
-import {
-  type FieldDef,
-  isSerializable,
-  NotFound,
-  parseInt64,
-  type QueryParams,
-  querySetOf,
-  type RequestContext,
-  textProblem,
-  ValidationError,
-} from "@viewsets/core";
+import { type FieldDef, NotFound, type RequestContext, ValidationError } from "@viewsets/core";
+import { isSerializable, parseInt64, type QueryParams, querySetOf, textProblem } from "@viewsets/core/internals";
 import { labelsOf } from "./labels.js";
 import { labelFieldOf } from "./models.js";
 import type { AdminViewSet } from "./rows.js";

@@ -1,4 +1,5 @@
-import { type FieldDef, isEditable, isSerializable } from "@viewsets/core";
+import type { FieldDef } from "@viewsets/core";
+import { isEditable, isSerializable } from "@viewsets/core/internals";
 import { defaultWidget, type ListFilterEntry, type Widget } from "./config.js";
 import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
 

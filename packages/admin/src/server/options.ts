@@ -1,5 +1,6 @@
 /** What `createAdmin` takes: the database, the users, and how the admin is deployed. */
-import type { ApiRequest, Authenticator, Scheme } from "@viewsets/core";
+import type { ApiRequest, Authenticator } from "@viewsets/core";
+import type { Scheme } from "@viewsets/core/internals";
 import type { ThrottleStore } from "@viewsets/core/throttling";
 import type { AdminUsers } from "./auth.js";
 import type { AdminDatabase } from "./tables.js";

@@ -3,17 +3,14 @@ import {
   type ApiResponse,
   BaseSerializer,
   BaseViewSet,
-  type ListGrammar,
   type Manager,
   MethodNotAllowed,
-  parseId,
   PermissionDenied,
-  queryParamsOf,
   type QuerySet,
   type ViewSettings,
-  errorResponse,
   NotFound,
 } from "@viewsets/core";
+import { type ListGrammar, parseId, queryParamsOf, errorResponse } from "@viewsets/core/internals";
 import type { ModelConfig } from "./config.js";
 import { adminPagination } from "./count-pagination.js";
 import { filterAdminQuerySet } from "./grammar.js";

@@ -3,18 +3,15 @@ import {
   type ApiResponse,
   Conflict,
   type FieldDef,
-  lookupsFor,
   memoryQuerySet,
   MethodNotAllowed,
   noContent,
   NotFound,
-  parseInt64,
-  readJSONBody,
   type RequestContext,
   sendJSON,
-  textProblem,
   ValidationError,
 } from "@viewsets/core";
+import { lookupsFor, parseInt64, readJSONBody, textProblem } from "@viewsets/core/internals";
 import { filterAdminQuerySet } from "./grammar.js";
 import type { AdminViewSet } from "./rows.js";
 import type { SavedViewInput, SavedViewStore } from "./saved-views.js";

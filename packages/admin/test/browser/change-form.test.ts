@@ -1,17 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  axeViolations,
-  expectNoProblems,
-  type Harness,
-  SETUP_TIMEOUT,
-  SLOW,
-  screenshot,
-  signedInTab,
-  skipReason,
-  startHarness,
-  type Tab,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { axeViolations, expectNoProblems, type Harness, SLOW, screenshot, skipReason, type Tab } from "./harness.js";
+import { signedInSuite } from "./harness.js";
 
 describe.skipIf(skipReason !== undefined)("admin UI: the change form", SLOW, () => {
   let harness: Harness;
@@ -31,12 +21,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: the change form", SLOW, () 
     return id ? page.locator(`[id="${id}"]`).textContent() : null;
   };
 
-  beforeAll(async () => {
-    harness = await startHarness();
-    tab = await signedInTab(harness);
-    page = tab.page;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => harness?.close());
+  signedInSuite((suite) => {
+    ({ harness, tab, page } = suite);
+  });
 
   it("shows the server's 400 errors beside each field, then creates the record", async () => {
     await page.goto("/admin/products/");

@@ -1,19 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  axeViolations,
-  expectNoProblems,
-  firstColumn,
-  type Harness,
-  queryOf,
-  SETUP_TIMEOUT,
-  SLOW,
-  screenshot,
-  signedInTab,
-  skipReason,
-  startHarness,
-  type Tab,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { axeViolations, expectNoProblems, firstColumn, type Harness, queryOf, SLOW, screenshot } from "./harness.js";
+import { skipReason, type Tab, signedInSuite } from "./harness.js";
 
 /** "1–25 of 60" under the table. */
 const summary = async (page: Page) => (await page.locator(".page-summary").textContent()) ?? "";
@@ -41,12 +29,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
   const filters = () => page.getByRole("region", { name: "Filters" });
   const group = (name: string) => filters().getByRole("group", { name, exact: true });
 
-  beforeAll(async () => {
-    harness = await startHarness();
-    tab = await signedInTab(harness);
-    page = tab.page;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => harness?.close());
+  signedInSuite((suite) => {
+    ({ harness, tab, page } = suite);
+  });
 
   it("shows listDisplay with foreign keys by label, and passes axe with the filters open", async () => {
     await page.goto("/admin/products/");

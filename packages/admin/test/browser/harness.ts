@@ -4,21 +4,20 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Mountable } from "@viewsets/core";
+import { CHROMIUM, chromiumSkipReason } from "@viewsets/core/testing";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type FixtureDatabase, fixtureAdmin, sqliteDatabase } from "../fixture.js";
 import { type Served, serve } from "../serve.js";
 
-/** Debian's Chromium (CI installs it with apt; never `playwright install`). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Each run's screenshots of every page (gitignored): look at them before calling the UI done. */
 export const SCREENSHOTS = join(PACKAGE_ROOT, "test/browser/screenshots");
 
-const missing = existsSync(CHROMIUM) ? undefined : `Chromium is not installed at ${CHROMIUM}`;
-/** Why the browser suites cannot run here; with CI=true a missing browser fails instead of skipping. */
-export const skipReason = missing !== undefined && process.env.CI !== "true" ? missing : undefined;
-if (skipReason) console.warn(`Skipping the admin's browser tests: ${skipReason}.`);
+export { CHROMIUM };
+
+/** Why the browser suites cannot run here; in CI a missing browser fails instead of skipping. */
+export const skipReason = chromiumSkipReason();
 
 /** Timeouts for a real browser against a real server. */
 export const SLOW = { timeout: 30_000 };
@@ -38,7 +37,8 @@ export interface Harness {
 
 /** The built UI, the fixture's admin (or `admin`) on Express over a new SQLite file, and Chromium. */
 export async function startHarness(admin: (database: FixtureDatabase) => Mountable = fixtureAdmin): Promise<Harness> {
-  if (missing) throw new Error(`${missing}: install Debian's chromium package (apt-get install chromium).`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium).`);
   buildUi();
   const database = await sqliteDatabase();
   const server: Served = await serve("express", [admin(database)]);
@@ -142,4 +142,29 @@ export function queryOf(page: Page): URLSearchParams {
 /** The first column of the results table (the records' ids, when listDisplay starts with the key). */
 export async function firstColumn(page: Page): Promise<string[]> {
   return page.getByRole("table").locator("tbody tr th").allTextContents();
+}
+
+/** What a suite's tests share: the harness and a tab signed in to it. */
+export interface SignedInSuite {
+  readonly harness: Harness;
+  readonly tab: Tab;
+  readonly page: Page;
+}
+
+/**
+ * Starts a harness of `admin` and signs a tab in (as `signIn` says) before the suite's tests,
+ * handing both to `use`, and closes the harness after them.
+ */
+export function signedInSuite(
+  use: (suite: SignedInSuite) => void,
+  admin: (database: FixtureDatabase) => Mountable = fixtureAdmin,
+  ...signIn: Parameters<typeof signedInTab> extends [Harness, ...infer Rest] ? Rest : never
+): void {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(admin);
+    const tab = await signedInTab(harness, ...signIn);
+    use({ harness, tab, page: tab.page });
+  }, SETUP_TIMEOUT);
+  afterAll(async () => harness?.close());
 }

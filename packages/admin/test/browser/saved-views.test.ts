@@ -1,17 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectNoProblems,
-  type Harness,
-  queryOf,
-  SETUP_TIMEOUT,
-  SLOW,
-  screenshot,
-  signedInTab,
-  skipReason,
-  startHarness,
-  type Tab,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { expectNoProblems, type Harness, queryOf, SLOW, screenshot, signedInTab, skipReason } from "./harness.js";
+import { type Tab, signedInSuite } from "./harness.js";
 
 interface View {
   id: number;
@@ -31,12 +21,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: saved views", SLOW, () => {
     (await (await of.context.request.get(`${harness.url}/admin/api/saved-views/products`)).json()) as View[];
   const summary = () => page.locator(".page-summary").textContent();
 
-  beforeAll(async () => {
-    harness = await startHarness();
-    tab = await signedInTab(harness);
-    page = tab.page;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => harness?.close());
+  signedInSuite((suite) => {
+    ({ harness, tab, page } = suite);
+  });
 
   it("saves the list as a view through the dialog, and restores it after a reload", async () => {
     await page.goto("/admin/products/?status=live&ordering=-price");

@@ -1,22 +1,10 @@
 import { createManager, tableModel } from "@viewsets/drizzle";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAdmin } from "../../src/server/index.js";
 import { type FixtureDatabase, type FixtureUser, NOW, USERS } from "../fixture.js";
-import {
-  axeViolations,
-  expectNoProblems,
-  type Harness,
-  openTab,
-  queryOf,
-  SETUP_TIMEOUT,
-  SLOW,
-  screenshot,
-  signedInTab,
-  skipReason,
-  startHarness,
-  type Tab,
-} from "./harness.js";
+import { axeViolations, expectNoProblems, type Harness, openTab, queryOf, SLOW, screenshot } from "./harness.js";
+import { skipReason, type Tab, signedInSuite } from "./harness.js";
 
 /** The fixture's tables under another path, with the widgets' variants: multiSelect, entityDropdown, choice chips. */
 function variantsAdmin(database: FixtureDatabase) {
@@ -67,12 +55,16 @@ describe.skipIf(skipReason !== undefined)("admin UI: widget variants, another mo
       .locator(`tbody tr > :nth-child(${index + 1})`)
       .allTextContents();
 
-  beforeAll(async () => {
-    harness = await startHarness(variantsAdmin);
-    tab = await signedInTab(harness, "admin", "pw-admin", { path: "/backoffice", colorScheme: "dark" });
-    page = tab.page;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => harness?.close());
+  const signIn = { path: "/backoffice", colorScheme: "dark" } as const;
+  signedInSuite(
+    (suite) => {
+      ({ harness, tab, page } = suite);
+    },
+    variantsAdmin,
+    "admin",
+    "pw-admin",
+    signIn,
+  );
 
   it("signs in and links every page under its own mount path", async () => {
     const fresh = await openTab(harness);

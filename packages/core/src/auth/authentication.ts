@@ -1,3 +1,4 @@
+/** The interface of an authenticator and what it finds: the user of a request, or nothing. */
 import type { ApiRequest } from "../http/request.js";
 
 export interface AuthResult {

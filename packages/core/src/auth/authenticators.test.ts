@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { AuthenticationFailed } from "../http/errors.js";
 import type { ApiRequest } from "../http/request.js";
 import { appUserAuthentication, basicAuthentication, bearerTokenAuthentication } from "./authenticators.js";
 
 function request(authorization?: string, appUser?: () => unknown): ApiRequest {
-  return {
-    method: "GET",
-    path: "/api/things/",
-    rawQuery: "",
+  return fakeRequest("GET", "/api/things/", {
     headers: authorization === undefined ? {} : { authorization },
     origin: "http://localhost",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-    appUser,
-  };
+    ...(appUser && { appUser }),
+  });
 }
 
 async function failure(promise: unknown): Promise<AuthenticationFailed> {

@@ -1,3 +1,4 @@
+/** The authenticators the core ships: bearer token, HTTP Basic and the user an app's own middleware signed in. */
 import { AuthenticationFailed } from "../http/errors.js";
 import type { ApiRequest } from "../http/request.js";
 import type { AuthResult, Authenticator } from "./authentication.js";

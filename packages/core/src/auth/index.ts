@@ -1,3 +1,4 @@
+/** Authentication and permissions as the core's entry exports them. */
 export type { AuthResult, Authenticator } from "./authentication.js";
 export type { Permission, ViewAction, ViewInfo } from "./permissions.js";
 export {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import type { ApiRequest } from "../http/request.js";
 import {
   allOf,
@@ -13,16 +14,7 @@ import {
 import type { Permission, ViewInfo } from "./permissions.js";
 
 function request(method: string, user?: unknown): ApiRequest {
-  return {
-    method,
-    path: "/api/orders/1",
-    rawQuery: "",
-    headers: {},
-    origin: "http://localhost",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-    user,
-  };
+  return fakeRequest(method, "/api/orders/1", { origin: "http://localhost", user });
 }
 
 const view: ViewInfo = { resource: "orders", action: "retrieve", readOnly: false };

@@ -1,3 +1,4 @@
+/** DRF's permission classes (allowAny, isAuthenticated, isAdminUser, ...) and the combinators that join them. */
 import type { ApiRequest } from "../http/request.js";
 import type { Permission, ViewInfo } from "./permissions.js";
 

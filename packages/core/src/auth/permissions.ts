@@ -1,7 +1,8 @@
+/** The interface of a permission class: a check of the request and one of each object. */
 import type { ApiRequest } from "../http/request.js";
-import type { ViewInfo } from "../viewsets/view-info.js";
+import type { ViewInfo } from "../http/view-info.js";
 
-export type { ViewAction, ViewInfo } from "../viewsets/view-info.js";
+export type { ViewAction, ViewInfo } from "../http/view-info.js";
 
 /**
  * A permission class: a request-level check (every standard route) and an object-level check

@@ -1,7 +1,8 @@
+/** The startup check of a viewset's configuration: every problem at once, in one message. */
 import { ConfigurationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
 import { serializerFieldProblems } from "../serializers/declared-checks.js";
-import { actionsNeeding, type StandardRoute } from "../viewsets/standard-routes.js";
+import { actionsNeeding, type StandardRoute } from "../http/standard-routes.js";
 
 /**
  * The startup check of a viewset: every problem at once, in one message naming the

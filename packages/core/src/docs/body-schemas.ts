@@ -1,9 +1,10 @@
+/** The OpenAPI schemas of a viewset's request and response bodies, from its field plan. */
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { declaredFieldSchema } from "./declared-schemas.js";
 import { fieldSchema, refineConverted } from "./field-schemas.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 /** The response body: every response field, non-writable ones marked `readOnly`; all present unless `sparse`. */
 export function responseSchema(

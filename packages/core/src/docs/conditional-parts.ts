@@ -2,8 +2,8 @@
  * The conditional requests of the standard routes, as the document states them: the `ETag` a read
  * or write answers with, and the header each route honours (`StandardRoute.precondition`).
  */
-import type { StandardRoute } from "../viewsets/standard-routes.js";
-import type { HeaderObject, ParameterObject } from "./openapi-types.js";
+import type { StandardRoute } from "../http/standard-routes.js";
+import type { HeaderObject, ParameterObject } from "../http/openapi-types.js";
 
 export const ETAG_HEADER: HeaderObject = {
   description: "The weak entity tag of this answer: send it back as If-None-Match (a read) or If-Match (a write).",

@@ -2,7 +2,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { blogApp } from "../testing/blog-fixtures.js";
 import { OpenAPIGenerator } from "./openapi.js";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 const document = new OpenAPIGenerator("Blog", "1.0.0").include(blogApp().router).generate();
 const schemas = document.components!.schemas as Record<

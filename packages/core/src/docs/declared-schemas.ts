@@ -1,10 +1,11 @@
+/** The OpenAPI schemas of a serializer's declared fields: related and computed ones. */
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldDef } from "../models/fields.js";
 import { verboseNameOf } from "../models/names.js";
 import type { DeclaredField } from "../serializers/base-serializer.js";
 import { sourceOf } from "../serializers/related.js";
 import { fieldSchema } from "./field-schemas.js";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 function relatedSchema(
   model: ModelShape,

@@ -1,3 +1,4 @@
+/** What the OpenAPI describer reads of a registered viewset: its route, options and settings. */
 import type { ModelShape } from "../models/define-model.js";
 import type { Paginator } from "../query/paginator.js";
 import type { FieldPlan } from "../serializers/field-plan.js";

@@ -7,7 +7,7 @@ import { Product, type ProductRow } from "../testing/fixtures.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { OpenAPIGenerator } from "./openapi.js";
-import type { OpenAPIDocument, OperationObject } from "./openapi-types.js";
+import type { OpenAPIDocument, OperationObject } from "../http/openapi-types.js";
 
 class NameOnly extends BaseSerializer {
   fields() {

@@ -1,3 +1,4 @@
+/** The OpenAPI operations of a custom action: its parameters, body, answers and guards. */
 import type { ActionRoute } from "../viewsets/actions.js";
 import { responseSchema } from "./body-schemas.js";
 import { fieldPlanOf, optionsOf, resolveViewSet, type ViewSetRoute } from "./describable-viewset.js";
@@ -12,7 +13,7 @@ import type {
   ParameterObject,
   ReferenceObject,
   SchemaObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";
 import { type FieldPlan, fieldPlan } from "../serializers/field-plan.js";
 import { ANY_OBJECT, BODY_METHODS, idParameter, jsonContent, nounOf, operationMethod } from "./operation-parts.js";
 import { ACTION_MEDIA_TYPES } from "../http/media-types.js";

@@ -1,8 +1,9 @@
-import type { StandardRoute } from "../viewsets/standard-routes.js";
+/** The OpenAPI operations of a custom viewset whose fields the document cannot know. */
+import type { StandardRoute } from "../http/standard-routes.js";
 import { optionsOf, type ViewSetRoute } from "./describable-viewset.js";
 import type { DocumentBuilder, ErrorResponse } from "./document-builder.js";
 import { guardedOperation, guardsOf } from "./guards.js";
-import type { OperationObject, ResponseObject } from "./openapi-types.js";
+import type { OperationObject, ResponseObject } from "../http/openapi-types.js";
 import {
   ANY_OBJECT,
   BODY_METHODS,

@@ -1,3 +1,4 @@
+/** The OpenAPI operations of a viewset's standard routes, drawn from STANDARD_ROUTES. */
 import type { ModelShape } from "../models/define-model.js";
 import { pageNumberPagination } from "../query/pagination.js";
 import type { PaginatorDocs } from "../query/paginator.js";
@@ -5,7 +6,7 @@ import type { FieldPlan } from "../serializers/field-plan.js";
 import { JSON_MEDIA_TYPE, SPARSE_MEDIA_TYPE, bodyMediaTypes } from "../http/media-types.js";
 import { pascalCase } from "../models/names.js";
 import { bulkCreateLimit } from "../viewsets/bulk-create.js";
-import type { StandardRoute } from "../viewsets/standard-routes.js";
+import type { StandardRoute } from "../http/standard-routes.js";
 import type { ViewSettings } from "../viewsets/viewset.js";
 import { genericEnvelope, requestSchema, responseSchema } from "./body-schemas.js";
 import { type DescribableViewSet, fieldPlanOf, resolveViewSet, type ViewSetRoute } from "./describable-viewset.js";
@@ -24,7 +25,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
   SchemaObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";
 import {
   BODY_METHODS,
   idParameter,

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { CHROMIUM, chromiumSkipReason } from "../testing/services.js";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -89,11 +89,7 @@ describe("docsPage", () => {
 
 // ---- the page in a real browser --------------------------------------------------------------
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-const onCI = process.env.CI === "true";
-if (!hasChromium && !onCI)
-  console.warn(`docs page browser test skipped: no ${CHROMIUM} (with CI=true it fails instead)`);
+const skipReason = chromiumSkipReason();
 
 function toApiRequest(req: IncomingMessage, url: URL): ApiRequest {
   return {
@@ -133,7 +129,7 @@ async function serve(routes: Record<string, Handler>, fallback: (request: ApiReq
   };
 }
 
-describe.skipIf(!hasChromium && !onCI)("docsPage in a browser", () => {
+describe.skipIf(skipReason !== undefined)("docsPage in a browser", () => {
   let server: Awaited<ReturnType<typeof serve>> | undefined;
 
   beforeAll(async () => {
@@ -155,7 +151,6 @@ describe.skipIf(!hasChromium && !onCI)("docsPage in a browser", () => {
   });
 
   it("renders the resources and operations of the document, offline", async () => {
-    if (!hasChromium) throw new Error(`${CHROMIUM} is missing (CI=true: the browser test must run)`);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

@@ -1,6 +1,7 @@
+/** The API's documentation page: Swagger UI reading the OpenAPI document, served as a core handler. */
 import { MethodNotAllowed, NotFound } from "../http/errors.js";
 import { errorResponse, problemResponse } from "../http/problem.js";
-import type { HandlerDocs } from "./openapi-types.js";
+import type { HandlerDocs } from "../http/openapi-types.js";
 import { type ApiRequest, type ApiResponse, type Handler, parseQuery } from "../http/request.js";
 
 export interface DocsPageOptions {

@@ -1,3 +1,4 @@
+/** The OpenAPI document under construction: its components, problem schemas and operation ids. */
 import {
   type ApiError,
   Conflict,
@@ -25,7 +26,7 @@ import type {
   SchemaObject,
   SecuritySchemeObject,
   TagObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";
 
 const PROBLEM = "Problem";
 const VALIDATION_PROBLEM = "ValidationProblem";

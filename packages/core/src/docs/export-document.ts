@@ -1,5 +1,6 @@
+/** Loads an app's module and writes its OpenAPI document, for `viewsets-openapi`. */
 import { OpenAPIGenerator, type DescribableRouter } from "./openapi.js";
-import type { OpenAPIDocument } from "./openapi-types.js";
+import type { OpenAPIDocument } from "../http/openapi-types.js";
 
 export interface ExportOptions {
   /** The export to read; by default the first of `generator`, `openapi`, `default`, `router` that fits. */

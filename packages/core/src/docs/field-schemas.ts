@@ -1,11 +1,12 @@
+/** The OpenAPI schema of one model field, with its rules said in words where no keyword holds them. */
 import { decimalPattern } from "../models/decimal.js";
 import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
 import type { FieldDef } from "../models/fields.js";
 import { singularIdentifier, withArticle, wordsOf } from "../models/names.js";
-import type { Lookup } from "../query/expression.js";
+import type { Lookup } from "../query/filter-expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 /** The model a foreign key names (a table, `categories`, or a model, `Category`) in a sentence: "category". */
 function referenceNoun(references: string): string {

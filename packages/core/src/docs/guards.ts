@@ -1,9 +1,10 @@
+/** What a viewset's guards add to its operations in the document: their error answers and security. */
 import type { HttpMethod } from "../viewsets/actions.js";
 import type { Checks } from "../viewsets/guard.js";
-import type { ViewInfo } from "../viewsets/view-info.js";
+import type { ViewInfo } from "../http/view-info.js";
 import type { ViewSettings } from "../viewsets/viewset.js";
 import { type DocumentBuilder, ERROR_STATUS, type ErrorResponse } from "./document-builder.js";
-import type { OperationObject, ReferenceObject, ResponseObject, SecurityRequirement } from "./openapi-types.js";
+import type { OperationObject, ReferenceObject, ResponseObject, SecurityRequirement } from "../http/openapi-types.js";
 import { securityRequirements, securitySchemeNames } from "./security.js";
 
 /** What a viewset's checks add to every operation they guard: their error responses and its security. */

@@ -1,3 +1,4 @@
+/** `@viewsets/core/docs`: the OpenAPI generator, the docs page and the document's types. */
 export { OpenAPIGenerator } from "./openapi.js";
 export type { DescribableRouter } from "./openapi.js";
 export type { PageSizes, PaginatorDocs } from "../query/paginator.js";
@@ -26,4 +27,4 @@ export type {
   SecuritySchemeObject,
   ServerObject,
   TagObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";

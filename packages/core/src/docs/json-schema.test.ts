@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { type DefinitionTarget, toOpenAPI30, valibotToOpenAPI } from "./json-schema.js";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 function target(): DefinitionTarget {
   return { schemas: {} as Record<string, SchemaObject>, prefix: "Test_" };

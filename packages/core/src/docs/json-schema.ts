@@ -1,6 +1,7 @@
+/** Valibot schemas as OpenAPI 3.0 schema objects, recursive ones as named definitions. */
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import type { SchemaObject } from "./openapi-types.js";
+import type { SchemaObject } from "../http/openapi-types.js";
 
 /** Where the definitions of recursive schemas go (components.schemas), under which name prefix. */
 export interface DefinitionTarget {

@@ -1,10 +1,11 @@
+/** The OpenAPI parameters of a list: filters, search, ordering and the paginator's. */
 import type { ModelShape } from "../models/define-model.js";
 import { lookupsFor, RESERVED_PARAMS } from "../query/filters.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { COMMA_SEPARATED, lookupParameter } from "./field-schemas.js";
 import { STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { sparseParameters } from "./sparse-parameters.js";
-import type { ParameterObject } from "./openapi-types.js";
+import type { ParameterObject } from "../http/openapi-types.js";
 
 /** What the list's parameters read from a viewset besides its field plan. */
 export interface ListOptions {

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { fakeRequest } from "../testing/fake-request.js";
 import { describe, expect, it } from "vitest";
-import type { ApiRequest } from "../http/request.js";
 import type { RowOfModel } from "../models/define-model.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
@@ -23,18 +23,10 @@ import { STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
 import { fieldSchema, lookupParameter } from "./field-schemas.js";
 import { OpenAPIGenerator } from "./openapi.js";
-import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
+import type { OpenAPIDocument, OperationObject, ParameterObject, SchemaObject } from "../http/openapi-types.js";
 import { Note, router as notesRouter } from "./__fixtures__/app.js";
 
-const request: ApiRequest = {
-  method: "GET",
-  path: "/openapi.json",
-  rawQuery: "",
-  headers: {},
-  origin: "http://localhost",
-  remoteAddress: "127.0.0.1",
-  body: { kind: "none" },
-};
+const request = fakeRequest("GET", "/openapi.json", { origin: "http://localhost" });
 
 async function validate(document: OpenAPIDocument): Promise<void> {
   // The parser dereferences in place: hand it a copy.

@@ -1,3 +1,4 @@
+/** `OpenAPIGenerator`: the OpenAPI 3.0 document of the routers it includes. */
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, Handler } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
@@ -12,7 +13,7 @@ import type {
   OpenAPIInfo,
   PathsObject,
   ServerObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";
 
 /** What `include` reads from a router. */
 export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe">;

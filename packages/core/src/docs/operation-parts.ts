@@ -1,5 +1,6 @@
+/** Small parts of OpenAPI operations shared by the describers: JSON content, body methods, success text. */
 import type { HttpMethod } from "../viewsets/actions.js";
-import { STANDARD_ROUTES, type StandardRoute } from "../viewsets/standard-routes.js";
+import { STANDARD_ROUTES, type StandardRoute } from "../http/standard-routes.js";
 import { singularIdentifier, verboseNameOf, withArticle, wordsOf } from "../models/names.js";
 import type { DocumentBuilder } from "./document-builder.js";
 import type {
@@ -9,7 +10,7 @@ import type {
   ParameterObject,
   ReferenceObject,
   SchemaObject,
-} from "./openapi-types.js";
+} from "../http/openapi-types.js";
 
 const JSON_TYPE = "application/json";
 

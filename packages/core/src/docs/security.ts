@@ -1,11 +1,12 @@
+/** The OpenAPI security schemes of a viewset's authenticators, and the requirement of each operation. */
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import type { ApiRequest } from "../http/request.js";
 import { isThenable } from "../http/thenable.js";
 import type { HttpMethod } from "../viewsets/actions.js";
-import type { ViewInfo } from "../viewsets/view-info.js";
+import type { ViewInfo } from "../http/view-info.js";
 import type { DocumentBuilder } from "./document-builder.js";
-import type { SecurityRequirement, SecuritySchemeObject } from "./openapi-types.js";
+import type { SecurityRequirement, SecuritySchemeObject } from "../http/openapi-types.js";
 
 /** What `challenge()` is asked with when the docs derive a scheme from it: no real request exists. */
 const DOCS_REQUEST: ApiRequest = {

@@ -1,6 +1,7 @@
+/** The OpenAPI parameters of sparse answers: `?fields=` and `?omit=`. */
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { FIELDS_PARAM, OMIT_PARAM } from "../serializers/sparse-fields.js";
-import type { ParameterObject } from "./openapi-types.js";
+import type { ParameterObject } from "../http/openapi-types.js";
 
 function namesParameter(name: string, description: string, fields: readonly string[]): ParameterObject {
   return {

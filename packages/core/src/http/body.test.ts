@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { getJSON, readJSONBody, readWriteBody } from "./body.js";
 import type { ApiRequest } from "./request.js";
 
@@ -6,16 +7,10 @@ function request(
   body: string | null,
   headers: Record<string, string> = { "content-type": "application/json" },
 ): ApiRequest {
+  // In chunks of 7 bytes: a multi-byte character may be cut between two.
   const bytes = body === null ? null : new TextEncoder().encode(body);
-  return {
-    method: "POST",
-    path: "/",
-    rawQuery: "",
-    headers,
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: bytes === null ? { kind: "none" } : { kind: "stream", stream: chunks(bytes) },
-  };
+  const stream = bytes === null ? undefined : chunks(bytes);
+  return { ...fakeRequest("POST", "/", { headers }), body: stream ? { kind: "stream", stream } : { kind: "none" } };
 }
 
 async function* chunks(bytes: Uint8Array): AsyncIterable<Uint8Array> {

@@ -1,3 +1,4 @@
+/** Reading a request body: JSON or a form, under one size limit and one error shape. */
 import { ApiError, ClientClosedRequest, ParseError, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
 import { ACTION_MEDIA_TYPES, bodyMediaTypes, FORM_MEDIA_TYPE } from "./media-types.js";
 import type { ApiRequest } from "./request.js";

@@ -1,3 +1,4 @@
+/** The router's own CORS: preflight answers and the headers of every other answer. */
 import type { ApiRequest, ApiResponse } from "./request.js";
 
 /**

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { ClientClosedRequest, NotFound } from "./errors.js";
 import { describeFailure, isServerFailure } from "./failure-log.js";
 import type { ApiRequest } from "./request.js";
 
 function request(signal?: AbortSignal): ApiRequest {
-  return {
-    method: "POST",
-    path: "/api/products/",
-    rawQuery: "",
-    headers: {},
-    origin: "http://test",
-    remoteAddress: undefined,
-    body: { kind: "none" },
-    ...(signal ? { signal } : {}),
-  };
+  return fakeRequest("POST", "/api/products/", { remoteAddress: undefined, ...(signal && { signal }) });
 }
 
 describe("describeFailure", () => {

@@ -1,3 +1,4 @@
+/** Errors as RFC 9457 problem+json answers, in one place. */
 import { ApiError, ValidationError } from "./errors.js";
 import type { ApiResponse } from "./request.js";
 import { toJSON } from "./json.js";

@@ -6,7 +6,7 @@
 
 import { objectSlot } from "./slot.js";
 import { isThenable } from "./thenable.js";
-import type { ViewInfo } from "../viewsets/view-info.js";
+import type { ViewInfo } from "./view-info.js";
 
 /** Where the body of a request comes from. */
 export type RequestBody =
@@ -75,16 +75,16 @@ export interface Mountable {
    * Optional: `handle`, with the response itself (not a promise) when it had nothing to wait for;
    * the adapters call it where it is there and write such a response in the same turn.
    */
-  respond?(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null>;
+  handleNow?(request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null>;
 }
 
 /**
- * A mountable's answer to one request, through `respond` where it has one: a response, or a native
+ * A mountable's answer to one request, through `handleNow` where it has one: a response, or a native
  * promise of one (another library's promise is adopted, so an adapter may tell the two apart with
  * `instanceof Promise`).
  */
 export function answerOf(mountable: Mountable, request: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
-  const answer = mountable.respond ? mountable.respond(request) : mountable.handle(request);
+  const answer = mountable.handleNow ? mountable.handleNow(request) : mountable.handle(request);
   return answer instanceof Promise || !isThenable(answer) ? answer : Promise.resolve(answer);
 }
 

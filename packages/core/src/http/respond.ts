@@ -1,3 +1,4 @@
+/** Small answers a handler returns: JSON, a problem with a status, no content. */
 import { ApiError } from "./errors.js";
 import { errorResponse } from "./problem.js";
 import type { ApiResponse } from "./request.js";

@@ -1,3 +1,4 @@
+/** Promises whose value is already known (`settledWith`), so an answer need not wait a turn for it. */
 import { objectSlot } from "./slot.js";
 
 /** Whether a value is a promise, native or another library's (anything `await` would adopt). */

@@ -1,3 +1,4 @@
+/** The types of a model's `clean` hook: what it is told of the write it checks. */
 import type { Fields, NullableValue } from "./fields.js";
 
 /**

@@ -1,3 +1,4 @@
+/** `defineModel`: a model from its fields, with the valibot schema of its writable ones. */
 import * as v from "valibot";
 import type { CleanInfo, CleanInput } from "./clean.js";
 import { type Fields, type FieldDef, type RowOf, fieldSchema, isEditable, isSerializable } from "./fields.js";

@@ -1,5 +1,6 @@
+/** A model's field definitions and the valibot schema of each field type. */
 import * as v from "valibot";
-import { hasValidDay, isStorableTime, isValidDate } from "../query/coerce.js";
+import { hasValidDay, isStorableTime, isValidDate } from "./dates.js";
 import { DECIMAL_PATTERN, type DecimalLimits, decimalLimitProblem } from "./decimal.js";
 
 export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { fakeRequest } from "../testing/fake-request.js";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { OpenAPIGenerator } from "../docs/openapi.js";
 import type { ApiRequest } from "../http/request.js";
@@ -25,15 +26,7 @@ const Shirt = defineModel({
 type ShirtRow = RowOfModel<typeof Shirt>;
 
 function post(body: unknown): ApiRequest {
-  return {
-    method: "POST",
-    path: "/api/shirts/",
-    rawQuery: "",
-    headers: { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "parsed", value: body },
-  };
+  return fakeRequest("POST", "/api/shirts/", { body });
 }
 
 function shirts(): { router: Router; rows: MemoryManager<ShirtRow> } {

@@ -1,10 +1,11 @@
+/** Query and path text turned into a field's type: integers, ids, booleans, decimals, dates. */
 import { DECIMAL_PATTERN, decimalLimitProblem } from "../models/decimal.js";
 import type { FieldDef } from "../models/fields.js";
-import type { FilterValue } from "./expression.js";
+import type { FilterValue } from "./filter-expression.js";
+import { hasValidDay, isStorableTime, isValidDate } from "../models/dates.js";
 import { parseTimeFilter } from "./time-text.js";
 
 const INT_PATTERN = /^[+-]?\d{1,20}$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
@@ -23,6 +24,17 @@ export function parseInt64(text: string): number | bigint | null {
   return Number.isSafeInteger(small) ? small : big;
 }
 
+// One spelling per id: no sign but a minus, no leading zeros, no "-0". Aliases such as "+5" or
+// "007" would let one object live at many URLs (caches, permissions keyed by path), and DRF
+// answers 404 for a pk that is not the pk as written.
+const CANONICAL_ID = /^(?:0|-?[1-9]\d{0,18})$/;
+
+/** The `{id}` of a route: a 64-bit integer in canonical form (a bigint past 2^53), or null (404). */
+export function parseId(text: string): number | bigint | null {
+  if (!CANONICAL_ID.test(text)) return null;
+  return parseInt64(text);
+}
+
 /** `true`, `false`, `1` or `0`, as the document declares them (not `True` or `yes`). */
 export function parseBoolean(text: string): boolean | null {
   switch (text) {
@@ -35,37 +47,6 @@ export function parseBoolean(text: string): boolean | null {
     default:
       return null;
   }
-}
-
-// The years both databases store and every client reads back, as Python's datetime (1 to 9999):
-// PostgreSQL refuses year 0, and 5-digit years have no ISO 8601 spelling without a sign.
-export const MIN_YEAR = 1;
-export const MAX_YEAR = 9999;
-
-/** Whether an instant lies in the years 1 to 9999 (UTC), so both databases can store it. */
-export function isStorableTime(date: Date): boolean {
-  const year = date.getUTCFullYear();
-  return !Number.isNaN(date.getTime()) && year >= MIN_YEAR && year <= MAX_YEAR;
-}
-
-/** A real calendar date in `YYYY-MM-DD` form (no 2024-02-30), in the years 1 to 9999. */
-export function isValidDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < MIN_YEAR) return false;
-  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/**
- * Whether a date-time text starts with a real calendar day: `Date` rolls 2024-02-30T10:00Z over to
- * 1 March, and valibot's ISO checks allow day 30 in any month.
- */
-export function hasValidDay(text: string): boolean {
-  return isValidDate(text.slice(0, 10));
 }
 
 /** Turns a query-string value into the field's type, or throws `CoercionError`. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { NotFound } from "../http/errors.js";
 import type { ApiRequest, RequestContext } from "../http/request.js";
 import { parseQuery } from "../http/request.js";
 import type { FieldDef } from "../models/fields.js";
 import { afterPosition, cursorPagination } from "./cursor-pagination.js";
 import { compareRows, matches } from "./evaluate.js";
-import type { Expression } from "./expression.js";
+import type { Expression } from "./filter-expression.js";
 import type { QuerySet } from "./manager.js";
 import type { Paginator } from "./paginator.js";
 
@@ -62,15 +63,7 @@ class ArrayQuerySet implements QuerySet<Item> {
 }
 
 function request(query: string): ApiRequest {
-  return {
-    method: "GET",
-    path: "/api/items/",
-    rawQuery: query,
-    headers: {},
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-  };
+  return fakeRequest("GET", "/api/items/", { query });
 }
 
 function ctxOf(req: ApiRequest): RequestContext {

@@ -1,6 +1,7 @@
+/** DRF's cursor pagination: pages by position in a stable order, with opaque next and previous links. */
 import { NotFound } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";
-import { type Expression, type FilterValue, and, or } from "./expression.js";
+import { type Expression, type FilterValue, and, or } from "./filter-expression.js";
 import { linkWith } from "./links.js";
 import { fieldOf, withPrimaryKey } from "./ordering.js";
 import { PAGE_SIZE_PARAM, pageSizeParameter, resolvePageSize } from "./pagination.js";

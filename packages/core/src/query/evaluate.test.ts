@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRows, matches } from "./evaluate.js";
-import type { Expression } from "./expression.js";
+import type { Expression } from "./filter-expression.js";
 import { resolveOrdering } from "./ordering.js";
 import { buildSearch } from "./search.js";
 

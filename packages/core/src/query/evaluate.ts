@@ -1,4 +1,5 @@
-import type { Expression, FilterValue } from "./expression.js";
+/** Filter expressions and orderings evaluated in memory, for managers without a database. */
+import type { Expression, FilterValue } from "./filter-expression.js";
 import { fieldOf } from "./ordering.js";
 
 /** Comparable form of a value: numbers stay numbers (or bigint), dates become epoch ms. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { contextOf } from "../http/request.js";
 import { countRowsBy, rangeOfRows } from "./facet-counts.js";
 import { memoryQuerySet } from "./memory-queryset.js";
@@ -40,15 +41,7 @@ describe("facet counts in memory", () => {
       lookup: "exact",
       value: "live",
     });
-    const ctx = contextOf({
-      method: "GET",
-      path: "/",
-      rawQuery: "",
-      headers: {},
-      origin: "http://x",
-      remoteAddress: undefined,
-      body: { kind: "none" },
-    });
+    const ctx = contextOf(fakeRequest("GET", "/", { origin: "http://x", remoteAddress: undefined }));
     expect(await queryset.countBy!(ctx, "status")).toEqual([{ value: "live", count: 3 }]);
     expect(await queryset.aggregate!(ctx, "id")).toEqual({ min: 1, max: 5 });
   });

@@ -1,3 +1,4 @@
+/** Counts of rows per value and ranges of values in memory, for managers that cannot count in SQL. */
 import type { ValueCount } from "./manager.js";
 import { isDecimalText } from "../models/decimal.js";
 import { compareRows } from "./evaluate.js";

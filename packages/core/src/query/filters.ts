@@ -1,8 +1,17 @@
+/** The filter query parameters of a list (`?price__gte=`) parsed into one filter expression. */
 import { ValidationError } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";
 import { textProblem } from "../models/storable.js";
 import { CoercionError, coerceValue, parseBoolean } from "./coerce.js";
-import { type Condition, type Expression, type FilterValue, type Lookup, LOOKUPS, and, or } from "./expression.js";
+import {
+  type Condition,
+  type Expression,
+  type FilterValue,
+  type Lookup,
+  LOOKUPS,
+  and,
+  or,
+} from "./filter-expression.js";
 import { lookupsFor } from "./lookups.js";
 
 export { isFilterable, lookupsFor } from "./lookups.js";

@@ -1,3 +1,4 @@
+/** Absolute links to the same list with one query parameter changed, for a page's next and previous. */
 import type { ApiRequest } from "../http/request.js";
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { ValidationError } from "../http/errors.js";
 import { type ApiRequest, contextOf, parseQuery } from "../http/request.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
@@ -9,16 +10,8 @@ import { resolveSettings } from "../viewsets/settings.js";
 import { buildListQuery, type ListGrammar } from "./list-query.js";
 import type { QuerySet } from "./manager.js";
 
-const request = (rawQuery: string, user?: unknown): ApiRequest => ({
-  method: "GET",
-  path: "/api/products/",
-  rawQuery,
-  headers: {},
-  origin: "http://test.local",
-  remoteAddress: "127.0.0.1",
-  body: { kind: "none" } as const,
-  user,
-});
+const request = (rawQuery: string, user?: unknown): ApiRequest =>
+  fakeRequest("GET", "/api/products/", { query: rawQuery, origin: "http://test.local", user });
 
 const grammar: ListGrammar = {
   fields: Product.fields,

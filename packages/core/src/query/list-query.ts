@@ -1,3 +1,4 @@
+/** The list pipeline: a queryset filtered, searched and ordered by one model's list grammar. */
 import type { FieldDef } from "../models/fields.js";
 import { buildFilters } from "./filters.js";
 import type { PipelineManager, QuerySet, ReadManager } from "./manager.js";
@@ -51,7 +52,11 @@ export function querySetOf<Row extends object>(manager: ReadManager<Row> & Pipel
 }
 
 /** DRF's filter backends: the filters of `params` (keys ANDed, repeated keys ORed), then `search`. */
-export function filterQuerySet<Row>(queryset: QuerySet<Row>, params: QueryParams, grammar: ListGrammar): QuerySet<Row> {
+export function filterAndSearch<Row>(
+  queryset: QuerySet<Row>,
+  params: QueryParams,
+  grammar: ListGrammar,
+): QuerySet<Row> {
   let filtered = queryset;
   const filter = buildFilters(params, grammar.fields, grammar.filterable);
   if (filter) filtered = filtered.filter(filter);
@@ -74,5 +79,5 @@ export function buildListQuery<Row extends object>(
   params: QueryParams,
   grammar: ListGrammar,
 ): ListQuery<Row> {
-  return { queryset: filterQuerySet(querySetOf(manager), params, grammar), ordering: orderingOf(params, grammar) };
+  return { queryset: filterAndSearch(querySetOf(manager), params, grammar), ordering: orderingOf(params, grammar) };
 }

@@ -1,5 +1,6 @@
+/** Which lookups each field type offers, read by the filter parser and the OpenAPI document alike. */
 import type { FieldDef } from "../models/fields.js";
-import type { Lookup } from "./expression.js";
+import type { Lookup } from "./filter-expression.js";
 
 /**
  * Which lookups make sense for a field: the one table the filter parser and the OpenAPI

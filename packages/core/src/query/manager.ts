@@ -1,5 +1,6 @@
+/** The interfaces of a manager and its query set: what a viewset asks of its data. */
 import type { RequestContext } from "../http/request.js";
-import type { Expression } from "./expression.js";
+import type { Expression } from "./filter-expression.js";
 
 /** What list needs at the least, and retrieve (read-only viewsets need only this). */
 export interface ReadManager<Row> {

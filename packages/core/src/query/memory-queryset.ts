@@ -1,5 +1,6 @@
+/** A query set over rows in memory, for managers that only load all of them. */
 import type { RequestContext } from "../http/request.js";
-import type { Expression } from "./expression.js";
+import type { Expression } from "./filter-expression.js";
 import type { QuerySet } from "./manager.js";
 import { compareRows, matches } from "./evaluate.js";
 import { countRowsBy, rangeOfRows } from "./facet-counts.js";

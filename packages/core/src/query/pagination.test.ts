@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { NotFound } from "../http/errors.js";
 import { type ApiRequest, contextOf, parseQuery } from "../http/request.js";
 import { linkWith } from "./links.js";
@@ -6,15 +7,11 @@ import { memoryQuerySet } from "./memory-queryset.js";
 import { pageNumberPagination, resolvePageSize } from "./pagination.js";
 
 function request(rawQuery: string): ApiRequest {
-  return {
-    method: "GET",
-    path: "/api/items/",
-    rawQuery,
-    headers: {},
+  return fakeRequest("GET", "/api/items/", {
+    query: rawQuery,
     origin: "https://example.test",
     remoteAddress: undefined,
-    body: { kind: "none" },
-  };
+  });
 }
 
 const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));

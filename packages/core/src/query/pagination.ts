@@ -1,4 +1,5 @@
-import type { ParameterObject, SchemaObject } from "../docs/openapi-types.js";
+/** DRF's page-number pagination and the page sizes it reads from the request. */
+import type { ParameterObject, SchemaObject } from "../http/openapi-types.js";
 import { NotFound } from "../http/errors.js";
 import { linkWith } from "./links.js";
 import {

@@ -1,4 +1,5 @@
-import type { ParameterObject, SchemaObject } from "../docs/openapi-types.js";
+/** The interface of a paginator: the page it makes and how it describes itself in OpenAPI. */
+import type { ParameterObject, SchemaObject } from "../http/openapi-types.js";
 import type { ApiRequest, RequestContext } from "../http/request.js";
 import type { FieldDef } from "../models/fields.js";
 import type { QuerySet } from "./manager.js";

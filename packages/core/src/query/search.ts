@@ -1,6 +1,7 @@
+/** `?search=`: each term must match one of the searchable fields. */
 import { ValidationError } from "../http/errors.js";
 import { textProblem } from "../models/storable.js";
-import { type Expression, and, or } from "./expression.js";
+import { type Expression, and, or } from "./filter-expression.js";
 
 const MAX_TERMS = 10;
 const MAX_TERM_LENGTH = 100;

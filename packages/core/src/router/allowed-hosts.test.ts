@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { ConfigurationError } from "../http/errors.js";
 import { forwardedScheme } from "../http/forwarded.js";
 import { defaultAllowedHosts } from "../http/hosts.js";
@@ -20,15 +21,7 @@ function routerWith(allowedHosts: string[]): Router {
 }
 
 function get(host: string | undefined, origin = `http://${host ?? "127.0.0.1"}`): ApiRequest {
-  return {
-    method: "GET",
-    path: "/api/notes/1",
-    rawQuery: "",
-    headers: host === undefined ? {} : { host },
-    origin,
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-  };
+  return fakeRequest("GET", "/api/notes/1", { headers: host === undefined ? {} : { host }, origin });
 }
 
 const statusOf = async (router: Router, request: ApiRequest) => (await router.handle(request))?.status;

@@ -1,5 +1,4 @@
-import { parseInt64 } from "../query/coerce.js";
-
+/** A path below the router's prefix split into its route: list, detail or a detail action. */
 export type PathMatch =
   | { readonly kind: "list"; readonly resource: string }
   /** `{resource}/{segment}`: a collection action when one has that URL path, else a detail route. */
@@ -29,15 +28,4 @@ export function matchPath(prefix: string, path: string): PathMatch | null {
   const segment = rest.slice(second + 1);
   if (resource === "" || id === "" || segment === "") return null;
   return { kind: "detail-action", resource, id, segment };
-}
-
-// One spelling per id: no sign but a minus, no leading zeros, no "-0". Aliases such as "+5" or
-// "007" would let one object live at many URLs (caches, permissions keyed by path), and DRF
-// answers 404 for a pk that is not the pk as written.
-const CANONICAL_ID = /^(?:0|-?[1-9]\d{0,18})$/;
-
-/** The `{id}` of a route: a 64-bit integer in canonical form (a bigint past 2^53), or null (404). */
-export function parseId(text: string): number | bigint | null {
-  if (!CANONICAL_ID.test(text)) return null;
-  return parseInt64(text);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
-import { call } from "../testing/blog-fixtures.js";
+import { callCore } from "../testing/fake-request.js";
 import type { ViewSet } from "../viewsets/viewset.js";
 import { Router } from "./router.js";
 
@@ -20,8 +20,8 @@ describe("a custom ViewSet's answer through the router", () => {
     const thenable = () => ({ then: (resolve: (value: ApiResponse) => void) => resolve(ok()) });
     for (const handle of [() => ok(), async () => ok(), thenable]) {
       const { router } = routerWith(handle as ViewSet["handle"]);
-      expect((await call(router, "GET", "/api/things/")).body).toEqual({ ok: true });
-      const head = await call(router, "HEAD", "/api/things/");
+      expect((await callCore(router, "GET", "/api/things/")).body).toEqual({ ok: true });
+      const head = await callCore(router, "HEAD", "/api/things/");
       expect(head.status).toBe(200);
       expect(head.headers["Content-Length"]).toBe("11");
     }
@@ -35,7 +35,7 @@ describe("a custom ViewSet's answer through the router", () => {
       () => Promise.reject(new Error("secret async")),
     ]) {
       const { router, errors } = routerWith(handle as ViewSet["handle"]);
-      const response = await call(router, "GET", "/api/things/1");
+      const response = await callCore(router, "GET", "/api/things/1");
       expect(response.status).toBe(500);
       expect(JSON.stringify(response.body)).not.toMatch(/secret/);
       expect(errors).toHaveLength(1);
@@ -45,7 +45,7 @@ describe("a custom ViewSet's answer through the router", () => {
   it("is a 404 when the viewset answers nothing, at once or later", async () => {
     for (const nothing of [() => null, () => undefined, async () => null, async () => undefined]) {
       const { router } = routerWith(nothing as unknown as ViewSet["handle"]);
-      expect((await call(router, "GET", "/api/things/")).status).toBe(404);
+      expect((await callCore(router, "GET", "/api/things/")).status).toBe(404);
     }
   });
 

@@ -1,51 +1,29 @@
+/** `Router`: registers viewsets and actions by resource, checks them at startup, and routes each request. */
 import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
 import { ConfigurationError, NotFound } from "../http/errors.js";
 import { isServerFailure } from "../http/failure-log.js";
-import { behindProxies, type OriginOptions, type Scheme } from "../http/forwarded.js";
+import { behindProxies, type OriginOptions } from "../http/forwarded.js";
 import { defaultAllowedHosts, HostCheck, missingHostsMessage } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
 import { type ApiRequest, type ApiResponse, type Mountable, withMethod } from "../http/request.js";
 import { isThenable } from "../http/thenable.js";
 import type { GenericSchema } from "valibot";
-import {
-  type ActionBody,
-  type ActionConfig,
-  type ActionHandler,
-  type ActionRoute,
-  HTTP_METHODS,
-  type HttpMethod,
-} from "../viewsets/actions.js";
+import type { ActionBody, ActionConfig, ActionHandler, ActionRoute } from "../viewsets/actions.js";
 import { runAction } from "../viewsets/run-action.js";
 import type { ForeignKeyTarget, ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { resolveSettings, type SettingsOptions } from "../viewsets/settings.js";
-import { actionOptions, headResponse } from "./answers.js";
-import { matchPath, parseId } from "./match.js";
+import { resolveSettings } from "../viewsets/settings.js";
+import { headResponse } from "../http/answers.js";
+import { actionOptions } from "../viewsets/metadata.js";
+import { parseId } from "../query/coerce.js";
+import { matchPath } from "./match.js";
+import { actionRoute, RESOURCE_NAME } from "./action-route.js";
+import type { RouterOptions } from "./router-options.js";
 
-export interface RouterOptions extends SettingsOptions {
-  /**
-   * Host names the API answers for, as Django's ALLOWED_HOSTS: exact names, `.example.com` for a
-   * domain and its subdomains, `*` for any. Another host, or a malformed one, is a 400 before
-   * anything is built from it. Left out: in development (`NODE_ENV` unset or `development`) the
-   * local names (`localhost`, `127.0.0.1`, `[::1]`); under a test runner (`NODE_ENV=test`) any;
-   * anywhere else `registerRoutes` throws, asking for them.
-   */
-  readonly allowedHosts?: readonly string[];
-  /**
-   * The scheme of every request (`"https"` for an app only ever served over https), whatever
-   * `X-Forwarded-Proto` says. Left out: the connection's own, or `X-Forwarded-Proto` when
-   * `trustedProxies` is set (the proxy in front ends TLS).
-   */
-  readonly scheme?: Scheme;
-  /** CORS answered by the router itself (preflights included), for apps without a CORS middleware. */
-  readonly cors?: CorsOptions;
-}
+export type { RouterOptions } from "./router-options.js";
 
 /** Every method a preflight may be told about; the route itself answers 405 for one it does not serve. */
 const PREFLIGHT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-
-const RESOURCE_NAME = /^[A-Za-z0-9_.~-]+$/;
-const KNOWN_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 function normalizePrefix(prefix: string): string {
   const trimmed = prefix.replace(/\/+$/, "");
@@ -146,44 +124,11 @@ export class Router implements Mountable {
     config: ActionConfig<Schema, Query>,
     handler: ActionHandler<ActionBody<Schema>, ActionBody<Query>>,
   ): this {
-    const methods = (config.methods ?? ["GET"]).map((method) => String(method).toUpperCase());
-    for (const method of methods) {
-      if (!KNOWN_METHODS.has(method)) {
-        throw new ConfigurationError(
-          `viewsets: action ${resource}.${name}: unknown HTTP method "${method.slice(0, 20)}"`,
-        );
-      }
-    }
-    for (const [option, what] of [
-      ["checks", "checks need"],
-      ["atomic", "atomic needs"],
-      ["serializer", "a serializer needs"],
-    ] as const) {
-      if (config[option] && !this.resources.get(resource)?.viewset) {
-        throw new ConfigurationError(
-          `viewsets: action ${resource}.${name}: ${what} a viewset registered for ${resource} first`,
-        );
-      }
-    }
-    if (typeof handler !== "function")
-      throw new ConfigurationError(`viewsets: action ${resource}.${name}: handler is not a function`);
-    const urlPath = config.urlPath ?? name;
-    if (!RESOURCE_NAME.test(urlPath)) {
-      throw new ConfigurationError(`viewsets: action ${resource}.${name}: urlPath must be one URL path segment`);
-    }
-    const route: ActionRoute = {
-      resource,
-      name,
-      methods: methods as HttpMethod[],
-      detail: config.detail === true,
-      urlPath,
-      handler: handler as ActionHandler<never, never>,
-      config: config as ActionConfig,
-    };
+    const route = actionRoute(resource, name, config, handler, Boolean(this.resources.get(resource)?.viewset));
     const entry = this.entry(resource);
     const table = route.detail ? entry.detailActions : entry.collectionActions;
-    if (table.has(urlPath)) throw new ConfigurationError(`viewsets: action ${resource}.${name}: path is taken`);
-    table.set(urlPath, route);
+    if (table.has(route.urlPath)) throw new ConfigurationError(`viewsets: action ${resource}.${name}: path is taken`);
+    table.set(route.urlPath, route);
     return this;
   }
 
@@ -221,7 +166,7 @@ export class Router implements Mountable {
    */
   handle(request: ApiRequest): Promise<ApiResponse | null> {
     try {
-      return Promise.resolve(this.respond(request));
+      return Promise.resolve(this.handleNow(request));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -232,7 +177,7 @@ export class Router implements Mountable {
    * already read, see `settledWith`); a promise otherwise. What the adapters call: a response in
    * hand is written in the same turn of the event loop.
    */
-  respond(sent: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
+  handleNow(sent: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
     const match = matchPath(this.prefix, sent.path);
     const entry = match ? this.resources.get(match.resource) : undefined;
     if (!entry && !this.ownsPath(sent.path)) return null;

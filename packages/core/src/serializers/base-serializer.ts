@@ -1,3 +1,4 @@
+/** `BaseSerializer` and the interface of a serializer: the fields a viewset shows and accepts. */
 import type { ComputedField } from "./computed.js";
 import type { RelatedField } from "./related.js";
 

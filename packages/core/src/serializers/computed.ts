@@ -1,3 +1,4 @@
+/** `computed`: a read-only field whose value a function gives for each row. */
 import type { ApiRequest } from "../http/request.js";
 import type { FieldType, FieldValueTypes } from "../models/fields.js";
 

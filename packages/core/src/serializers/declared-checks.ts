@@ -1,3 +1,4 @@
+/** The startup check of a serializer's declared fields: related targets and computed types. */
 import type { ModelShape } from "../models/define-model.js";
 import { isSerializable } from "../models/fields.js";
 import type { DeclaredField } from "./base-serializer.js";

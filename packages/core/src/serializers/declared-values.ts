@@ -1,5 +1,6 @@
+/** The values of declared fields for a page of rows: one query per related target, then computed ones. */
 import type { RequestContext } from "../http/request.js";
-import type { FilterValue } from "../query/expression.js";
+import type { FilterValue } from "../query/filter-expression.js";
 import { querySetOf } from "../query/list-query.js";
 import { selectOnly } from "../query/manager.js";
 import type { ComputedField } from "./computed.js";

@@ -1,3 +1,4 @@
+/** The field plan: which fields a viewset shows, accepts, filters, orders and searches. */
 import type { ModelShape } from "../models/define-model.js";
 import { isEditable, isSerializable } from "../models/fields.js";
 import { isFilterable } from "../query/filters.js";

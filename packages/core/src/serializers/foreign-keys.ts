@@ -2,7 +2,7 @@
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { ApiRequest, RequestContext } from "../http/request.js";
 import type { ModelShape } from "../models/define-model.js";
-import type { FilterValue } from "../query/expression.js";
+import type { FilterValue } from "../query/filter-expression.js";
 import { querySetOf } from "../query/list-query.js";
 import type { ReadManager, PipelineManager } from "../query/manager.js";
 

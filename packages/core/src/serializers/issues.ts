@@ -1,3 +1,4 @@
+/** Valibot's issues turned into DRF's field errors, in the app's messages. */
 import type * as v from "valibot";
 import type { FieldErrors } from "../http/errors.js";
 import type { FieldDef } from "../models/fields.js";

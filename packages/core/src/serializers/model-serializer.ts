@@ -1,3 +1,4 @@
+/** `modelSerializer`: a serializer from a model with DRF's `fields`, `exclude` and read-only options. */
 import type { Model } from "../models/define-model.js";
 import type { DeclaredField, Serializer } from "./base-serializer.js";
 import type { ComputedField } from "./computed.js";

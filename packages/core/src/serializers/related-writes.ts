@@ -1,8 +1,9 @@
+/** The check of a write's related fields: each target row must exist. */
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { RequestContext } from "../http/request.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { Fields } from "../models/fields.js";
-import type { FilterValue } from "../query/expression.js";
+import type { FilterValue } from "../query/filter-expression.js";
 import { querySetOf } from "../query/list-query.js";
 import type { FieldPlan } from "./field-plan.js";
 import { type RelatedField, sourceOf } from "./related.js";

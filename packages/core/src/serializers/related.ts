@@ -1,3 +1,4 @@
+/** `related`: a field that shows rows of another model through a foreign key. */
 import type { Model } from "../models/define-model.js";
 import type { PipelineManager, ReadManager } from "../query/manager.js";
 import type { Represented } from "./represented.js";

@@ -1,3 +1,4 @@
+/** Rows as response objects: model fields projected, dates as ISO text, decimals with their places. */
 import { quantizedDecimal } from "../models/decimal.js";
 import type { Model, ModelShape } from "../models/define-model.js";
 import { type FieldDef, isSerializable } from "../models/fields.js";

@@ -1,3 +1,4 @@
+/** Sparse answers: `?fields=` and `?omit=` narrowing a response's fields and columns. */
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { QueryParams } from "../query/list-query.js";

@@ -5,7 +5,7 @@ import { defineModel } from "../models/define-model.js";
 import { BaseSerializer } from "./base-serializer.js";
 import { fieldPlan } from "./field-plan.js";
 import { DEFAULT_MESSAGES, resolveMessages, type ValidationMessages } from "./messages.js";
-import { validateBody, validatedBody } from "./validate.js";
+import { validateBody, validateBodyNow } from "./validate.js";
 
 const Item = defineModel({
   name: "Item",
@@ -137,14 +137,14 @@ describe("validation messages", () => {
   });
 });
 
-describe("validatedBody, the viewsets' form of validateBody", () => {
+describe("validateBodyNow, the viewsets' form of validateBody", () => {
   const plan = fieldPlan(Item, new BaseSerializer(), {});
 
   it("answers a synchronous schema at once, and throws its errors at once", () => {
-    const out = validatedBody(valid, Item, plan, "create", true);
+    const out = validateBodyNow(valid, Item, plan, "create", true);
     expect(out).not.toBeInstanceOf(Promise);
     expect(out).toMatchObject({ name: "Lamp", count: 1 });
-    expect(() => validatedBody({ ...valid, count: "x" }, Item, plan, "create", true)).toThrow(ValidationError);
+    expect(() => validateBodyNow({ ...valid, count: "x" }, Item, plan, "create", true)).toThrow(ValidationError);
   });
 
   it("waits for an asynchronous schema: its output, or its issues as field errors", async () => {
@@ -154,10 +154,10 @@ describe("validatedBody, the viewsets' form of validateBody", () => {
     );
     const Async = { ...Item, schema } as unknown as typeof Item;
     const asyncPlan = fieldPlan(Async, new BaseSerializer(), {});
-    const ok = validatedBody({ name: "free" }, Async, asyncPlan, "create", false);
+    const ok = validateBodyNow({ name: "free" }, Async, asyncPlan, "create", false);
     expect(ok).toBeInstanceOf(Promise);
     await expect(ok).resolves.toEqual({ name: "free" });
-    const refused = validatedBody({ name: "taken" }, Async, asyncPlan, "create", false);
+    const refused = validateBodyNow({ name: "taken" }, Async, asyncPlan, "create", false);
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(validateBody({ name: "taken" }, Async, asyncPlan, "create", false)).rejects.toBeInstanceOf(
       ValidationError,

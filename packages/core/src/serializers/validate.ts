@@ -1,3 +1,4 @@
+/** A request body validated against a model and field plan, then the model's `clean`. */
 import * as v from "valibot";
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import { isThenable } from "../http/thenable.js";
@@ -61,8 +62,8 @@ function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> | undefined
  * Returns only the writable fields that were sent, validated and transformed, by model field (a
  * writable related field's value under its foreign key).
  */
-export async function validateBody(...args: Parameters<typeof validatedBody>): Promise<Record<string, unknown>> {
-  return validatedBody(...args);
+export async function validateBody(...args: Parameters<typeof validateBodyNow>): Promise<Record<string, unknown>> {
+  return validateBodyNow(...args);
 }
 
 /**
@@ -70,7 +71,7 @@ export async function validateBody(...args: Parameters<typeof validatedBody>): P
  * `ValidationError` thrown at once. The viewsets' writes use it so that each step they have
  * nothing to wait for costs no turn of the microtask queue.
  */
-export function validatedBody(
+export function validateBodyNow(
   body: unknown,
   model: ModelShape,
   plan: FieldPlan,

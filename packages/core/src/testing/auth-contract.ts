@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdapterContractOptions, ContractServer } from "./adapter-contract.js";
+/** The auth contract: authenticators, permissions and throttles answering alike on every adapter. */
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { fetchReply } from "./reply.js";
+import { casesOf } from "./skips.js";
+import type { AdapterContractOptions, ContractServer } from "./contract-options.js";
 import { type AuthApp, authApp } from "./auth-fixtures.js";
 
 const ALICE = { authorization: "Bearer alice-token" };
 const BOB = { authorization: "Bearer bob-token" };
-const JSON_HEADERS = { "content-type": "application/json" };
 
-async function call(url: string, method = "GET", headers: Record<string, string> = {}, body?: unknown) {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? headers : { ...JSON_HEADERS, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+function call(url: string, method = "GET", headers: Record<string, string> = {}, body?: unknown) {
+  return fetchReply(url, method, { headers, body });
 }
 
 /** Authentication, permissions, throttle order and scoping: the same on every adapter. */
 export function runAuthContract(options: AdapterContractOptions): void {
   describe(`auth contract: ${options.name}`, () => {
+    const it = casesOf(options);
     let app: AuthApp;
     let server: ContractServer;
     let base: string;

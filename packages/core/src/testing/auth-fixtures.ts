@@ -1,3 +1,4 @@
+/** The auth contract's app: notes with owners, signed in by bearer tokens. */
 import { basicAuthentication, bearerTokenAuthentication, appUserAuthentication } from "../auth/authenticators.js";
 import {
   definePermission,

@@ -2,7 +2,6 @@
  * A small blog for the serializer tests: users, and posts whose author (and optional editor) is a
  * user, served from memory managers that count their calls.
  */
-import type { ApiRequest, ApiResponse } from "../http/request.js";
 import { defineModel, type RowOfModel } from "../models/define-model.js";
 import { Router } from "../router/router.js";
 import { MemoryManager } from "./memory-manager.js";
@@ -72,25 +71,4 @@ export function blogApp() {
   const router = new Router("/api", { onError: () => {} });
   router.register("posts", new BaseViewSet({ serializer: () => serializer, queryset: posts, model: Post }));
   return { router, users, posts, serializer };
-}
-
-export async function call(
-  router: Router,
-  method: string,
-  path: string,
-  options: { query?: string; body?: unknown; user?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Record<string, string>; body: any }> {
-  const request: ApiRequest = {
-    method,
-    path,
-    rawQuery: options.query ?? "",
-    headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: options.body === undefined ? { kind: "none" } : { kind: "parsed", value: options.body },
-  };
-  if (options.user !== undefined) request.user = options.user;
-  const response = (await router.handle(request)) as ApiResponse;
-  const body = response.body === null ? null : JSON.parse(response.body as string);
-  return { status: response.status, headers: response.headers, body };
 }

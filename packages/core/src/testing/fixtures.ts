@@ -1,3 +1,4 @@
+/** The adapter contract's app: products and categories behind one router, with a counting throttle. */
 import { ValidationError } from "../http/errors.js";
 import type { ApiRequest } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";

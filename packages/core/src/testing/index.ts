@@ -1,10 +1,11 @@
+/** `@viewsets/core/testing`: the shared suites and fixtures each adapter's tests run. */
 export { runAdapterContract } from "./adapter-contract.js";
 export { runAuthContract } from "./auth-contract.js";
 export { runSerializerContract } from "./serializer-contract.js";
 export { runThrottleStoreContract } from "./throttle-store-contract.js";
 export type { ThrottleStoreContractOptions } from "./throttle-store-contract.js";
 export { authApp, Note, ALICE, BOB } from "./auth-fixtures.js";
-export type { AdapterContractOptions, ContractServer, ServeOptions } from "./adapter-contract.js";
+export type { AdapterContractOptions, ContractServer, ServeOptions } from "./contract-options.js";
 export { MemoryManager } from "./memory-manager.js";
 export { contractApp, countingThrottle, Product, Category, BIG_ID } from "./fixtures.js";
 export type { ContractApp, ProductRow, CategoryRow } from "./fixtures.js";
@@ -14,3 +15,11 @@ export type { RawReply } from "./raw-http.js";
 export { tcpProxy } from "./tcp-proxy.js";
 export type { TcpProxy } from "./tcp-proxy.js";
 export { until } from "./until.js";
+export { fetchReply } from "./reply.js";
+export type { Reply, Sent } from "./reply.js";
+export { casesOf } from "./skips.js";
+export type { Case, Skippable, SkippedCases } from "./skips.js";
+export { callCore, coreReply, fakeRequest } from "./fake-request.js";
+export type { CoreReply, FakeRequestOptions } from "./fake-request.js";
+export { CHROMIUM, chromiumSkipReason, inCI, skipOutsideCI } from "./services.js";
+export { percentEncode } from "./percent-encode.js";

@@ -1,4 +1,5 @@
-import type { ContractServer } from "./adapter-contract.js";
+/** Listening on a free loopback port, for the suites' servers. */
+import type { ContractServer } from "./contract-options.js";
 
 /** The part of a Node `http.Server` the contract needs (kept structural: no `node:` import here). */
 interface NodeServer {

@@ -1,3 +1,4 @@
+/** A manager over a Map with no list pipeline, so the core filters, orders and pages in memory. */
 import type { RequestContext } from "../http/request.js";
 import { settledWith } from "../http/thenable.js";
 import type { Manager } from "../query/manager.js";

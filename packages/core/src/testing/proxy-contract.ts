@@ -4,9 +4,10 @@
  * are built with behind a proxy that ends TLS (X-Forwarded-Proto, believed only from a trusted
  * proxy; the framework's own trust settings play no part).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
+import { casesOf } from "./skips.js";
 import type { RouterOptions } from "../router/router.js";
-import type { AdapterContractOptions, ContractServer } from "./adapter-contract.js";
+import type { AdapterContractOptions, ContractServer } from "./contract-options.js";
 import { contractApp } from "./fixtures.js";
 import { rawRequest } from "./raw-http.js";
 
@@ -27,6 +28,7 @@ async function linksOf(base: string, headers: string): Promise<{ next: string; l
 
 export function runProxyContract(options: AdapterContractOptions): void {
   describe(`hosts and proxies: ${options.name}`, () => {
+    const it = casesOf(options);
     const servers: ContractServer[] = [];
     const serve = async (routerOptions: RouterOptions, frameworkTrustsProxy = false) => {
       const server = await options.serve(contractApp(routerOptions).router, { frameworkTrustsProxy });

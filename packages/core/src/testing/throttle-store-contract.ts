@@ -1,15 +1,14 @@
 /** The rules every throttle store keeps (`ThrottleStore.hit`), as one suite each store runs: the memory store, Redis. */
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ThrottleStore } from "../throttling/store.js";
+import { casesOf, type Skippable } from "./skips.js";
 
-export interface ThrottleStoreContractOptions {
+export interface ThrottleStoreContractOptions extends Skippable {
   readonly name: string;
   /** A new store with no buckets that counts by the `now` each hit passes (the caller's clock). */
   create(): ThrottleStore;
   /** Why the whole suite cannot run here (its server is unreachable outside CI), if so. */
   readonly unavailable?: string;
-  /** Cases this store does not run, each with the reason, by the case's name. */
-  readonly skip?: Readonly<Record<string, string>>;
 }
 
 const MINUTE = 60_000;
@@ -22,11 +21,9 @@ export function runThrottleStoreContract(options: ThrottleStoreContractOptions):
   describe.skipIf(unavailable !== undefined)(
     `throttle store contract: ${options.name}${unavailable ? ` (skipped: ${unavailable})` : ""}`,
     () => {
-      const test = (name: string, run: (store: ThrottleStore) => Promise<void>) => {
-        const reason = options.skip?.[name];
-        if (reason !== undefined) it.skip(`${name} (skipped: ${reason})`, () => undefined);
-        else it(name, () => run(options.create()));
-      };
+      const it = casesOf(options);
+      const test = (name: string, run: (store: ThrottleStore) => Promise<void>) =>
+        it(name, () => run(options.create()));
 
       test("answers count, retry and reset for one bucket", async (store) => {
         expect(await store.hit("k", 2, MINUTE, T)).toEqual({

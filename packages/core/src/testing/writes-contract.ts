@@ -1,12 +1,15 @@
+/** The writes part of the adapter contract: atomic writes, conditional updates and bulk create. */
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { fetchReply } from "./reply.js";
+import { casesOf } from "./skips.js";
 import type { Permission } from "../auth/permissions.js";
 import type { ApiRequest, RequestContext } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
-import type { AdapterContractOptions, ContractServer } from "./adapter-contract.js";
+import type { AdapterContractOptions, ContractServer } from "./contract-options.js";
 import { BIG_ID, Product, type ProductRow, productRows } from "./fixtures.js";
 import { MemoryManager } from "./memory-manager.js";
 
@@ -98,7 +101,6 @@ function writesApp() {
   return { router, items };
 }
 
-const JSON_HEADERS = { "content-type": "application/json" };
 const newItem = (name: string) => ({ name, price: "1.00", inStock: true, status: "draft", category: null });
 
 /** Actions, bulk create, transactions and messages over HTTP: the same on every adapter. */
@@ -106,13 +108,8 @@ export function runWritesContract(options: AdapterContractOptions): void {
   describe(`write contract: ${options.name}`, () => {
     let app: ReturnType<typeof writesApp>;
     let server: ContractServer;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const init: RequestInit = { method };
-      if (body !== undefined) Object.assign(init, { body: JSON.stringify(body), headers: JSON_HEADERS });
-      const response = await fetch(server.url + path, init);
-      const text = await response.text();
-      return { status: response.status, json: text === "" ? undefined : JSON.parse(text) };
-    };
+    const it = casesOf(options);
+    const call = (method: string, path: string, body?: unknown) => fetchReply(server.url + path, method, { body });
 
     beforeAll(async () => {
       app = writesApp();

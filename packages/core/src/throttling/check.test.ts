@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { Throttled } from "../http/errors.js";
-import type { ApiRequest } from "../http/request.js";
 import { checkThrottles, throttleHeaders } from "./check.js";
 import { ThrottleUnavailable } from "./errors.js";
 import type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttle.js";
 
-const request: ApiRequest = {
-  method: "GET",
-  path: "/",
-  rawQuery: "",
-  headers: {},
-  origin: "http://localhost",
-  remoteAddress: "192.0.2.1",
-  body: { kind: "none" },
-};
+const request = fakeRequest("GET", "/", { origin: "http://localhost", remoteAddress: "192.0.2.1" });
 const anonymous: ThrottleSubject = { request, ip: "192.0.2.1", user: undefined, userId: undefined };
 
 const allowing = (limit: number, remaining: number, reset: number): Throttle => ({

@@ -1,3 +1,4 @@
+/** Running a viewset's throttles on a request: a 429 with Retry-After, or the rate headers of the answer. */
 import { Throttled } from "../http/errors.js";
 import { isThenable } from "../http/thenable.js";
 import type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttle.js";

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import type { ApiRequest } from "../http/request.js";
 import { clientIp, userIdOf } from "./client-ip.js";
 
 function request(remoteAddress: string | undefined, forwardedFor?: string): ApiRequest {
-  return {
-    method: "GET",
-    path: "/",
-    rawQuery: "",
-    headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
-    origin: "http://localhost",
-    remoteAddress,
-    body: { kind: "none" },
-  };
+  const headers = forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor };
+  return fakeRequest("GET", "/", { headers, origin: "http://localhost", remoteAddress });
 }
 
 describe("clientIp", () => {

@@ -1,3 +1,4 @@
+/** The client's IP and user id, as throttles key their buckets (X-Forwarded-For only through trusted proxies). */
 import type { ApiRequest } from "../http/request.js";
 
 /**

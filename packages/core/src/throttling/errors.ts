@@ -1,3 +1,4 @@
+/** The 503 of a throttle store that fails closed. */
 import { ApiError } from "../http/errors.js";
 
 /**

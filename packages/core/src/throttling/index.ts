@@ -1,3 +1,4 @@
+/** `@viewsets/core/throttling`: throttles, their stores and the rates they read. */
 export type { Throttle, ThrottleDecision, ThrottleSubject } from "./throttle.js";
 export type { ThrottleHit, ThrottleStore } from "./store.js";
 export { type Rate, parseRate } from "./rate.js";

@@ -1,3 +1,4 @@
+/** The in-memory throttle store: a sliding-window log per bucket, the least recently used dropped first. */
 import type { ThrottleHit, ThrottleStore } from "./store.js";
 
 export interface MemoryThrottleStoreOptions {

@@ -1,3 +1,4 @@
+/** Throttle rates as DRF writes them (`"100/hour"`), parsed once. */
 /** A parsed throttle rate: `count` requests per `seconds`. */
 export interface Rate {
   readonly count: number;

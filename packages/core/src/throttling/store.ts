@@ -1,3 +1,4 @@
+/** The interface of a throttle store: one hit against a bucket, answered with what is left. */
 /** What a store answers for one request against one bucket. */
 export interface ThrottleHit {
   readonly allowed: boolean;

@@ -1,3 +1,4 @@
+/** The interface of a throttle: what it is told of a request, and its decision. */
 import type { ApiRequest } from "../http/request.js";
 
 /** Who is asking, as a throttle sees it. */

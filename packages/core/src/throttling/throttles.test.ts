@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { Throttled } from "../http/errors.js";
-import type { ApiRequest } from "../http/request.js";
 import { checkThrottles } from "./check.js";
 import { userIdOf } from "./client-ip.js";
 import { MemoryThrottleStore, defaultThrottleStore } from "./memory-store.js";
@@ -18,16 +18,11 @@ function manualClock() {
 
 function subject(options: { ip?: string; user?: unknown } = {}): ThrottleSubject {
   const ip = options.ip ?? "203.0.113.7";
-  const request: ApiRequest = {
-    method: "GET",
-    path: "/api/things/",
-    rawQuery: "",
-    headers: {},
+  const request = fakeRequest("GET", "/api/things/", {
     origin: "http://localhost",
     remoteAddress: ip,
-    body: { kind: "none" },
     user: options.user,
-  };
+  });
   return { request, ip, user: options.user, userId: userIdOf(options.user) };
 }
 

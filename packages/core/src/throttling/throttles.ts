@@ -1,3 +1,4 @@
+/** DRF's throttles: anonymous, user, scoped and per-IP rates over a store. */
 import { isThenable } from "../http/thenable.js";
 import { ipBucket } from "./ip-bucket.js";
 import { defaultThrottleStore } from "./memory-store.js";

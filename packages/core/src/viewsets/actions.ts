@@ -1,3 +1,4 @@
+/** The types of a custom action: its configuration, its context and its route. */
 import type { GenericSchema, InferOutput } from "valibot";
 import type { ApiRequest, ApiResponse, RequestContext } from "../http/request.js";
 import type { SerializerFactory } from "../serializers/base-serializer.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import { settledValue, settledWith, UNSETTLED } from "../http/thenable.js";
 import { defineModel, type Model } from "../models/define-model.js";
@@ -23,15 +24,7 @@ const ROWS: NoteRow[] = [
 ];
 
 function request(method: string, path: string, headers: Record<string, string> = {}): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: "",
-    headers,
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-  };
+  return fakeRequest(method, path, { headers });
 }
 
 function routerWith(
@@ -89,10 +82,10 @@ describe("settledWith and settledValue", () => {
 describe("a retrieve whose row is already there", () => {
   it("is answered at once (a response, not a promise), the same answer a waiting manager gets", async () => {
     const router = routerWith();
-    const atOnce = router.respond(request("GET", "/api/notes/1"));
+    const atOnce = router.handleNow(request("GET", "/api/notes/1"));
     expect(isPromise(atOnce)).toBe(false);
-    const waited = await router.respond(request("GET", "/api/plain/1"));
-    expect(isPromise(router.respond(request("GET", "/api/plain/1")))).toBe(true);
+    const waited = await router.handleNow(request("GET", "/api/plain/1"));
+    expect(isPromise(router.handleNow(request("GET", "/api/plain/1")))).toBe(true);
     expect(atOnce).toEqual(waited);
     expect(JSON.parse((atOnce as ApiResponse).body as string)).toEqual({ id: 1, title: "First" });
     expect((atOnce as ApiResponse).headers.ETag).toMatch(/^W\/"/);
@@ -102,14 +95,14 @@ describe("a retrieve whose row is already there", () => {
 
   it("answers 404, HEAD and a matching If-None-Match at once too", () => {
     const router = routerWith();
-    const missing = router.respond(request("GET", "/api/notes/99")) as ApiResponse;
+    const missing = router.handleNow(request("GET", "/api/notes/99")) as ApiResponse;
     expect(missing.status).toBe(404);
     expect(missing.headers["Content-Type"]).toBe("application/problem+json");
-    const head = router.respond(request("HEAD", "/api/notes/1")) as ApiResponse;
+    const head = router.handleNow(request("HEAD", "/api/notes/1")) as ApiResponse;
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
-    const tag = (router.respond(request("GET", "/api/notes/1")) as ApiResponse).headers.ETag!;
-    const notModified = router.respond(request("GET", "/api/notes/1", { "if-none-match": tag })) as ApiResponse;
+    const tag = (router.handleNow(request("GET", "/api/notes/1")) as ApiResponse).headers.ETag!;
+    const notModified = router.handleNow(request("GET", "/api/notes/1", { "if-none-match": tag })) as ApiResponse;
     expect(notModified.status).toBe(304);
   });
 
@@ -122,7 +115,7 @@ describe("a retrieve whose row is already there", () => {
       "broken",
       new BaseViewSet<NoteRow>({ serializer: () => new BaseSerializer(), queryset: manager, model: Note }),
     );
-    const failed = router.respond(request("GET", "/api/broken/1")) as ApiResponse;
+    const failed = router.handleNow(request("GET", "/api/broken/1")) as ApiResponse;
     expect(failed.status).toBe(500);
     expect(String(failed.body)).not.toContain("secret");
     expect(errors).toEqual([manager.failure]);
@@ -134,10 +127,10 @@ describe("a retrieve whose row is already there", () => {
         { message: "Not yours.", hasObjectPermission: async (_request, _view, obj) => (obj as NoteRow).id === 1 },
       ],
     });
-    const allowed = objectPermission.respond(request("GET", "/api/notes/1"));
+    const allowed = objectPermission.handleNow(request("GET", "/api/notes/1"));
     expect(isPromise(allowed)).toBe(true);
     expect((await allowed)!.status).toBe(200);
-    expect((await objectPermission.respond(request("GET", "/api/notes/2")))!.status).toBe(403);
+    expect((await objectPermission.handleNow(request("GET", "/api/notes/2")))!.status).toBe(403);
 
     const withComputed = routerWith({
       serializer: () =>
@@ -147,15 +140,15 @@ describe("a retrieve whose row is already there", () => {
           }
         })(),
     });
-    const computedAnswer = withComputed.respond(request("GET", "/api/notes/1"));
+    const computedAnswer = withComputed.handleNow(request("GET", "/api/notes/1"));
     expect(isPromise(computedAnswer)).toBe(true);
     expect(JSON.parse((await computedAnswer)!.body as string)).toEqual({ id: 1, title: "First", shout: "FIRST" });
 
     const throttled = routerWith({ throttles: [countingThrottle(1)] });
-    const first = throttled.respond(request("GET", "/api/notes/1"));
+    const first = throttled.handleNow(request("GET", "/api/notes/1"));
     expect(isPromise(first)).toBe(true);
     expect((await first)!.status).toBe(200);
-    expect((await throttled.respond(request("GET", "/api/notes/1")))!.status).toBe(429);
+    expect((await throttled.handleNow(request("GET", "/api/notes/1")))!.status).toBe(429);
 
     class Overridden extends BaseViewSet<NoteRow> {
       override async retrieve(context: ViewContext, id: number | bigint) {
@@ -169,7 +162,7 @@ describe("a retrieve whose row is already there", () => {
       "notes",
       new Overridden({ serializer: () => new BaseSerializer(), queryset: new SettledManager(ROWS), model: Note }),
     );
-    const overriddenAnswer = router.respond(request("GET", "/api/notes/1"));
+    const overriddenAnswer = router.handleNow(request("GET", "/api/notes/1"));
     expect(isPromise(overriddenAnswer)).toBe(true);
     const overridden = await overriddenAnswer;
     expect(overridden!.headers["X-Overridden"]).toBe("yes");

@@ -1,3 +1,4 @@
+/** Running a write in one transaction where the queryset can open one. */
 import type { RequestContext } from "../http/request.js";
 
 /** A queryset that may run a request's writes in one transaction (`Manager.atomic`). */

@@ -1,3 +1,4 @@
+/** Bulk create: a list of objects validated whole, then written in one transaction. */
 import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldPlan } from "../serializers/field-plan.js";

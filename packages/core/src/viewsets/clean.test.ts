@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { ValidationError } from "../http/errors.js";
 import type { ApiRequest } from "../http/request.js";
 import type { CleanInfo } from "../models/clean.js";
@@ -9,15 +10,7 @@ import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 
 function request(method: string, path: string, body?: unknown): ApiRequest {
-  return {
-    method,
-    path,
-    rawQuery: "",
-    headers: { "content-type": "application/json" },
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: body === undefined ? { kind: "none" } : { kind: "parsed", value: body },
-  };
+  return fakeRequest(method, path, { headers: { "content-type": "application/json" }, body });
 }
 
 const seen: { obj: Record<string, unknown>; info: CleanInfo<unknown> }[] = [];

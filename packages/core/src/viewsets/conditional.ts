@@ -1,3 +1,4 @@
+/** Conditional requests: a read's ETag and 304, a write's If-Match and 412. */
 import { PreconditionFailed } from "../http/errors.js";
 import { etagMatches, weakETag } from "../http/etag.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";

@@ -7,7 +7,8 @@ import { Router } from "../router/router.js";
 import { computed } from "../serializers/computed.js";
 import { modelSerializer } from "../serializers/model-serializer.js";
 import { related } from "../serializers/related.js";
-import { blogRows, call, Post, type PostRow, User, type UserRow } from "../testing/blog-fixtures.js";
+import { blogRows, Post, type PostRow, User, type UserRow } from "../testing/blog-fixtures.js";
+import { callCore } from "../testing/fake-request.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 
@@ -38,7 +39,7 @@ function blog() {
 describe("related and computed fields beyond list and retrieve", () => {
   it("are in each row a bulk create answers", async () => {
     const router = blog();
-    const created = await call(router, "POST", "/api/posts/", {
+    const created = await callCore(router, "POST", "/api/posts/", {
       body: [
         { title: "One", body: "a b c", authorId: 1 },
         { title: "Two", body: "d", authorId: 2 },
@@ -50,16 +51,16 @@ describe("related and computed fields beyond list and retrieve", () => {
       ["user 2", 1],
     ]);
     for (const post of created.body) {
-      expect(post).toEqual((await call(router, "GET", `/api/posts/${post.id}`)).body);
+      expect(post).toEqual((await callCore(router, "GET", `/api/posts/${post.id}`)).body);
     }
   });
 
   it("are in the rows an action with a serializer responds with", async () => {
     const router = blog();
-    const touched = await call(router, "POST", "/api/posts/4/touch");
-    expect(touched.body).toEqual((await call(router, "GET", "/api/posts/4")).body);
+    const touched = await callCore(router, "POST", "/api/posts/4/touch");
+    expect(touched.body).toEqual((await callCore(router, "GET", "/api/posts/4")).body);
     expect(touched.body).toMatchObject({ authorName: "user 2", words: 4 });
-    const firsts = await call(router, "GET", "/api/posts/firsts");
+    const firsts = await callCore(router, "GET", "/api/posts/firsts");
     expect(firsts.body.map((post: { authorName: string }) => post.authorName)).toEqual(["user 2", "user 3"]);
   });
 });

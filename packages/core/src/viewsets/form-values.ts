@@ -1,3 +1,4 @@
+/** Form bodies typed by the model's fields, as a JSON body would have them. */
 import { ValidationError } from "../http/errors.js";
 import type { Fields } from "../models/fields.js";
 import { parseInt64 } from "../query/coerce.js";

@@ -1,3 +1,4 @@
+/** The guards of a viewset route: authentication, permissions and throttles, in DRF's order. */
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import { ApiError, NotAuthenticated, PermissionDenied } from "../http/errors.js";

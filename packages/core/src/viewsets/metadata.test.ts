@@ -4,7 +4,8 @@ import type { Permission, ViewInfo } from "../auth/permissions.js";
 import { AuthenticationFailed, ServiceUnavailable } from "../http/errors.js";
 import { Router } from "../router/router.js";
 import { modelSerializer } from "../serializers/model-serializer.js";
-import { blogRows, call, Post, type PostRow } from "../testing/blog-fixtures.js";
+import { blogRows, Post, type PostRow } from "../testing/blog-fixtures.js";
+import { callCore } from "../testing/fake-request.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 
@@ -40,7 +41,7 @@ const authorOnly = definePermission<PostRow>({
 describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
   it("is never refused by a permission: a user who may not write sees the route without its write", async () => {
     const { router, asked } = postsApp([isAuthenticated]);
-    const anonymous = await call(router, "OPTIONS", "/api/posts/");
+    const anonymous = await callCore(router, "OPTIONS", "/api/posts/");
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.Allow).toBe("GET, POST, HEAD, OPTIONS");
     expect(anonymous.body).toMatchObject({
@@ -50,7 +51,7 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
     expect(anonymous.body).not.toHaveProperty("actions");
     // Only the write was asked about, as the POST it describes.
     expect(asked).toEqual([{ method: "POST", action: "create" }]);
-    const signedIn = await call(router, "OPTIONS", "/api/posts/", { user: "1" });
+    const signedIn = await callCore(router, "OPTIONS", "/api/posts/", { user: "1" });
     expect(signedIn.status).toBe(200);
     expect(Object.keys(signedIn.body.actions)).toEqual(["POST"]);
   });
@@ -75,7 +76,7 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
         model: Post,
       }),
     );
-    const reply = await call(router, "OPTIONS", "/api/posts/");
+    const reply = await callCore(router, "OPTIONS", "/api/posts/");
     expect(reply.status).toBe(401);
     expect(reply.headers["WWW-Authenticate"]).toBe('Bearer realm="api"');
     expect(reply.body).not.toHaveProperty("actions");
@@ -83,29 +84,29 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
 
   it("describes a list's write only to who may POST to it, asked as a create", async () => {
     const { router, asked } = postsApp([isAuthenticatedOrReadOnly]);
-    const anonymous = await call(router, "OPTIONS", "/api/posts/");
+    const anonymous = await callCore(router, "OPTIONS", "/api/posts/");
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toMatchObject({ name: "Post List", renders: ["application/json"] });
     expect(anonymous.body).not.toHaveProperty("actions");
     expect(asked).toEqual([{ method: "POST", action: "create" }]);
-    const signedIn = await call(router, "OPTIONS", "/api/posts/", { user: "1" });
+    const signedIn = await callCore(router, "OPTIONS", "/api/posts/", { user: "1" });
     expect(signedIn.body.actions.POST.title).toMatchObject({ type: "string", required: true, max_length: 100 });
   });
 
   it("describes an object's write only to who may PUT it, object permissions included", async () => {
     const { router, asked } = postsApp([isAuthenticatedOrReadOnly, authorOnly]);
     // Post 4's author is user 2.
-    const author = await call(router, "OPTIONS", "/api/posts/4", { user: "2" });
+    const author = await callCore(router, "OPTIONS", "/api/posts/4", { user: "2" });
     expect(author.status).toBe(200);
     expect(Object.keys(author.body.actions)).toEqual(["PUT"]);
     expect(asked).toEqual([{ method: "PUT", action: "update" }]);
-    const other = await call(router, "OPTIONS", "/api/posts/4", { user: "3" });
+    const other = await callCore(router, "OPTIONS", "/api/posts/4", { user: "3" });
     expect(other.status).toBe(200);
     expect(other.headers.Allow).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
     expect(other.body).toMatchObject({ name: "Post Instance" });
     expect(other.body).not.toHaveProperty("actions");
     // The PUT itself is refused to the same user: what OPTIONS said.
-    const put = await call(router, "PUT", "/api/posts/4", {
+    const put = await callCore(router, "PUT", "/api/posts/4", {
       user: "3",
       body: { title: "x", body: "y", authorId: 3, editor: null },
     });
@@ -114,10 +115,10 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
 
   it("answers an object that does not exist without its write, as DRF does, not 404", async () => {
     const { router } = postsApp([]);
-    const missing = await call(router, "OPTIONS", "/api/posts/4242", { user: "1" });
+    const missing = await callCore(router, "OPTIONS", "/api/posts/4242", { user: "1" });
     expect(missing.status).toBe(200);
     expect(missing.body).not.toHaveProperty("actions");
-    const present = await call(router, "OPTIONS", "/api/posts/5", { user: "1" });
+    const present = await callCore(router, "OPTIONS", "/api/posts/5", { user: "1" });
     expect(Object.keys(present.body.actions)).toEqual(["PUT"]);
   });
 
@@ -132,7 +133,7 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
       "posts",
       new BaseViewSet({ serializer: () => modelSerializer(Post), queryset: new Down(blogRows().posts), model: Post }),
     );
-    const reply = await call(router, "OPTIONS", "/api/posts/4");
+    const reply = await callCore(router, "OPTIONS", "/api/posts/4");
     expect(reply.status).toBe(503);
     expect(reply.body).not.toHaveProperty("actions");
   });
@@ -145,7 +146,7 @@ describe("OPTIONS (DRF's metadata, never throttled: issue 14)", () => {
       },
     });
     const { router } = postsApp([failing]);
-    const reply = await call(router, "OPTIONS", "/api/posts/");
+    const reply = await callCore(router, "OPTIONS", "/api/posts/");
     expect(reply.status).toBe(500);
     expect(JSON.stringify(reply.body)).not.toContain("secret");
   });

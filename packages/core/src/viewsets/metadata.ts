@@ -1,13 +1,15 @@
+/** OPTIONS answers as DRF's SimpleMetadata, for viewset routes and custom actions. */
 import { FORM_CONTENT_TYPE } from "../http/body.js";
 import type { ApiResponse } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { FieldDef, FieldType } from "../models/fields.js";
-import { optionsAllow } from "../router/answers.js";
+import { optionsAllow } from "../http/answers.js";
 import type { DeclaredField } from "../serializers/base-serializer.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { sourceOf } from "../serializers/related.js";
-import { allowedMethods, type RouteKind } from "./standard-routes.js";
+import { allowedMethods, type RouteKind } from "../http/standard-routes.js";
+import type { ActionRoute } from "./actions.js";
 
 /** DRF's names for field types in its OPTIONS metadata. */
 const TYPE_NAMES: Record<FieldType, string> = {
@@ -86,4 +88,29 @@ export function viewsetOptions(
   };
   if (!readOnly && mayWrite) body.actions = { [describedWrite(kind).method]: writeFields(model, plan) };
   return sendJSON(200, body, { Allow: optionsAllow(methods) });
+}
+
+function titleOf(name: string): string {
+  const words = name
+    .replace(/[-_]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * OPTIONS on a custom action that does not answer OPTIONS itself: `Allow` and a short
+ * description, as DRF's metadata; no checks run and no throttle counts it.
+ */
+export function actionOptions(action: ActionRoute): ApiResponse {
+  return sendJSON(
+    200,
+    {
+      name: titleOf(action.name),
+      description: action.config.description ?? action.config.summary ?? "",
+      renders: ["application/json"],
+      parses: ["application/json"],
+    },
+    { Allow: optionsAllow(action.methods) },
+  );
 }

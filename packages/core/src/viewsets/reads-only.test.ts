@@ -3,7 +3,7 @@ import type { RequestContext } from "../http/request.js";
 import { defineModel, type Model } from "../models/define-model.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
-import { call } from "../testing/blog-fixtures.js";
+import { callCore } from "../testing/fake-request.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
 import { ViewContext } from "./view-context.js";
@@ -49,7 +49,7 @@ describe("RequestContext.readsOnly", () => {
   it("is set for the standard list and retrieve (GET and HEAD), and never for a route that writes", async () => {
     const calls = async (method: string, path: string, body?: unknown) => {
       notes.seen.length = 0;
-      const reply = await call(router, method, path, { body });
+      const reply = await callCore(router, method, path, { body });
       expect(reply.status).toBeLessThan(300);
       return [...notes.seen];
     };
@@ -64,7 +64,7 @@ describe("RequestContext.readsOnly", () => {
   it("is not set for a custom action, whatever its method", async () => {
     notes.rows.set("2", { id: 2, title: "Two" });
     notes.seen.length = 0;
-    const reply = await call(router, "GET", "/api/notes/2/rename/");
+    const reply = await callCore(router, "GET", "/api/notes/2/rename/");
     expect(reply.status).toBe(204);
     expect(notes.seen).toEqual(["get:may write", "update:may write"]);
     expect(notes.rows.get("2")!.title).toBe("Renamed");

@@ -1,3 +1,4 @@
+/** Running a custom action: its body and query validated, its checks, its object, its answer. */
 import * as v from "valibot";
 import { readJSONBody } from "../http/body.js";
 import { MethodNotAllowed, ValidationError } from "../http/errors.js";
@@ -5,8 +6,7 @@ import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, RequestBody } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
-import { parseBoolean } from "../query/coerce.js";
-import { parseId } from "../router/match.js";
+import { parseBoolean, parseId } from "../query/coerce.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
 import { fieldPlan } from "../serializers/field-plan.js";
 import { issuesToErrors } from "../serializers/issues.js";
@@ -32,7 +32,7 @@ function needs(action: ActionRoute, what: string): Error {
 }
 
 /** The body checked by the action's `requestSchema`: 400 with `errors` per field when it fails. */
-async function validatedBody(action: ActionRoute, request: ApiRequest, settings: ViewSettings, limit?: number) {
+async function actionBodyOf(action: ActionRoute, request: ApiRequest, settings: ViewSettings, limit?: number) {
   const schema = action.config.requestSchema;
   if (!schema || !BODY_METHODS.has(request.method)) return undefined;
   const raw = await readJSONBody(request, limit ?? settings.bodyLimit);
@@ -155,7 +155,7 @@ export async function runAction(
       : undefined;
   const run = async (): Promise<ApiResponse> => {
     const query = validatedQuery(action, request, settings);
-    const data = await validatedBody(action, request, settings, base?.options.bodyLimit);
+    const data = await actionBodyOf(action, request, settings, base?.options.bodyLimit);
     const handle = async () => action.handler(request, actionContext(action, request, base, data, query) as never);
     if (!action.config.atomic) return handle();
     if (!base) throw needs(action, "atomic needs a BaseViewSet registered for the resource");

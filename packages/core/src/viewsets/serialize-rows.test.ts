@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { fakeRequest } from "../testing/fake-request.js";
 import { type ApiRequest, queryParamsOf } from "../http/request.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
-import { call } from "../testing/blog-fixtures.js";
+import { callCore } from "../testing/fake-request.js";
 import { Category, type CategoryRow } from "../testing/fixtures.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
@@ -32,12 +33,12 @@ describe("response objects of a model without related or computed fields", () =>
       }
     }
     const router = categories(Counted);
-    const list = await call(router, "GET", "/api/categories/");
+    const list = await callCore(router, "GET", "/api/categories/");
     expect(list.body.results).toEqual([
       { id: 1, title: "Shoes", counted: true },
       { id: 2, title: "Hats", counted: true },
     ]);
-    const one = await call(router, "GET", "/api/categories/2");
+    const one = await callCore(router, "GET", "/api/categories/2");
     expect(one.body).toEqual({ id: 2, title: "Hats", counted: true });
     expect(calls).toEqual([2, 1]);
   });
@@ -49,10 +50,10 @@ describe("response objects of a model without related or computed fields", () =>
       }
     }
     const router = categories(Counted);
-    const created = await call(router, "POST", "/api/categories/", { body: { title: "Bags" } });
+    const created = await callCore(router, "POST", "/api/categories/", { body: { title: "Bags" } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: 3, title: "Bags", counted: true });
-    const updated = await call(router, "PATCH", "/api/categories/3", { body: { title: "Belts" } });
+    const updated = await callCore(router, "PATCH", "/api/categories/3", { body: { title: "Belts" } });
     expect(updated.body).toEqual({ id: 3, title: "Belts", counted: true });
   });
 
@@ -64,16 +65,15 @@ describe("response objects of a model without related or computed fields", () =>
       }
     }
     const router = categories(Shouting);
-    expect((await call(router, "GET", "/api/categories/")).body.results.map((row: CategoryRow) => row.title)).toEqual([
-      "SHOES",
-      "HATS",
-    ]);
-    expect((await call(router, "GET", "/api/categories/1")).body.title).toBe("SHOES");
+    expect(
+      (await callCore(router, "GET", "/api/categories/")).body.results.map((row: CategoryRow) => row.title),
+    ).toEqual(["SHOES", "HATS"]);
+    expect((await callCore(router, "GET", "/api/categories/1")).body.title).toBe("SHOES");
   });
 
   it("are the serializer's fields with the base class", async () => {
     const router = categories(BaseViewSet);
-    expect((await call(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
+    expect((await callCore(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
   });
 });
 
@@ -85,8 +85,8 @@ describe("retrieve's object", () => {
       }
     }
     const router = categories(Renamed);
-    expect((await call(router, "GET", "/api/categories/2")).body).toEqual({ id: 2, title: "From getObject" });
-    expect((await call(router, "GET", "/api/categories/9")).status).toBe(404);
+    expect((await callCore(router, "GET", "/api/categories/2")).body).toEqual({ id: 2, title: "From getObject" });
+    expect((await callCore(router, "GET", "/api/categories/9")).status).toBe(404);
   });
 
   it("passes the object permissions, synchronous or not, before it is shown", async () => {
@@ -108,9 +108,9 @@ describe("retrieve's object", () => {
           permissions: [onlyFirst],
         }),
       );
-      expect((await call(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
-      expect((await call(router, "GET", "/api/categories/2")).status).toBe(403);
-      expect((await call(router, "GET", "/api/categories/3")).status).toBe(404);
+      expect((await callCore(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
+      expect((await callCore(router, "GET", "/api/categories/2")).status).toBe(403);
+      expect((await callCore(router, "GET", "/api/categories/3")).status).toBe(404);
     }
   });
 
@@ -124,7 +124,7 @@ describe("retrieve's object", () => {
       const router = categories(BaseViewSet);
       const viewset = router.describe()[0]!.viewset as BaseViewSet<CategoryRow>;
       (viewset.options.queryset as { get: unknown }).get = failure;
-      const response = await call(router, "GET", "/api/categories/1");
+      const response = await callCore(router, "GET", "/api/categories/1");
       expect(response.status).toBe(500);
       expect(JSON.stringify(response.body)).not.toMatch(/sync/);
     }
@@ -132,15 +132,7 @@ describe("retrieve's object", () => {
 });
 
 function request(rawQuery: string): ApiRequest {
-  return {
-    method: "GET",
-    path: "/api/x",
-    rawQuery,
-    headers: {},
-    origin: "http://test",
-    remoteAddress: "127.0.0.1",
-    body: { kind: "none" },
-  };
+  return fakeRequest("GET", "/api/x", { query: rawQuery });
 }
 
 describe("queryParamsOf", () => {

@@ -1,3 +1,4 @@
+/** A router's settings with their defaults: page sizes, body limit, proxies, guards, messages, error log. */
 import { DEFAULT_BODY_LIMIT } from "../http/body.js";
 import { describeFailure } from "../http/failure-log.js";
 import type { ApiRequest } from "../http/request.js";

@@ -1,6 +1,7 @@
+/** `ViewContext`: what one request's handlers share, built once (request, user, settings, view). */
 import { type ApiRequest, queryParamsOf, type RequestContext, requestAborted, signalOf } from "../http/request.js";
 import type { QueryParams } from "../query/list-query.js";
-import type { ViewInfo } from "./view-info.js";
+import type { ViewInfo } from "../http/view-info.js";
 import type { ViewSettings } from "./viewset.js";
 
 import { objectSlot } from "../http/slot.js";

@@ -1,3 +1,4 @@
+/** `ViewSetConfig`: viewset options as mutable fields, building a `BaseViewSet` on each use. */
 import type { ConfigurationError } from "../http/errors.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Manager } from "../query/manager.js";

@@ -1,3 +1,4 @@
+/** The options of a viewset: model, serializer, queryset, guards, pagination and the rest. */
 import type { BulkCreateOptions } from "./bulk-create.js";
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";

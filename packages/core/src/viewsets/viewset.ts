@@ -1,3 +1,4 @@
+/** The interface of a viewset as the router sees it, with the route and settings it is given. */
 import type { ConfigurationError } from "../http/errors.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Authenticator } from "../auth/authentication.js";

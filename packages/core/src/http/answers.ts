@@ -1,7 +1,6 @@
-import { type ApiRequest, type ApiResponse, type Handler, withMethod } from "../http/request.js";
-import { sendJSON } from "../http/respond.js";
-import type { ActionRoute } from "../viewsets/actions.js";
-import { withHeader } from "../http/header-copy.js";
+/** The answers the router gives on any route: HEAD as GET without its body, and OPTIONS' `Allow`. */
+import { type ApiRequest, type ApiResponse, type Handler, withMethod } from "./request.js";
+import { withHeader } from "./header-copy.js";
 
 const encoder = new TextEncoder();
 
@@ -37,29 +36,4 @@ export function optionsAllow(methods: readonly string[]): string {
   if (all.has("GET")) all.add("HEAD");
   all.add("OPTIONS");
   return [...all].join(", ");
-}
-
-function titleOf(name: string): string {
-  const words = name
-    .replace(/[-_]+/g, " ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * OPTIONS on a custom action that does not answer OPTIONS itself: `Allow` and a short
- * description, as DRF's metadata; no checks run and no throttle counts it.
- */
-export function actionOptions(action: ActionRoute): ApiResponse {
-  return sendJSON(
-    200,
-    {
-      name: titleOf(action.name),
-      description: action.config.description ?? action.config.summary ?? "",
-      renders: ["application/json"],
-      parses: ["application/json"],
-    },
-    { Allow: optionsAllow(action.methods) },
-  );
 }

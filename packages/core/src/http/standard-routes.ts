@@ -1,3 +1,4 @@
+/** The six routes every viewset serves (method, kind, status, preconditions), read by dispatch, checks and docs. */
 import type { ViewAction } from "./view-info.js";
 
 /** Whether a route is served at `{prefix}/{resource}/` or at `{prefix}/{resource}/{id}`. */

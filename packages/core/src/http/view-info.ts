@@ -1,3 +1,4 @@
+/** What a permission and the request's context know of the view serving it: its resource, action and whether it only reads. */
 /** One of the six standard actions of a viewset. */
 export type ViewAction = "list" | "create" | "retrieve" | "update" | "partial_update" | "destroy";
 
