@@ -29,7 +29,9 @@ async function start(): Promise<void> {
     if (route.value.name === "login") navigate(paths.index(), { replace: true });
     await loadModels();
   } catch {
-    toSignIn();
+    // Signed in with the form while this check was under way (its 401 predates the cookie): that
+    // session stands. Sending the person back to the form would drop it and its CSRF token.
+    if (!session.value) toSignIn();
   }
 }
 

@@ -95,6 +95,34 @@ describe.skipIf(skipReason !== undefined)("admin UI: sign-in and the frame", SLO
     await tab.context.close();
   });
 
+  it("keeps a sign-in made while the page's own session check is still under way", async () => {
+    const tab = await openTab(harness);
+    const { page } = tab;
+    // The page's first check of the session answers late (a slow network, a busy server).
+    let held = true;
+    await page.route("**/admin/api/session", async (route) => {
+      if (route.request().method() !== "GET" || !held) return route.continue();
+      held = false;
+      // Asked before the sign-in (a 401), answered after it.
+      const early = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return route.fulfill({ response: early });
+    });
+    await page.goto("/admin/login");
+    // The editor (the file's other tests sign the admin in up to the per-user sign-in rate).
+    await page.getByLabel("Username").fill("editor");
+    await page.getByLabel("Password").fill("pw-editor");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { level: 1, name: "Site administration" }).waitFor();
+    // The late 401 arrives after the sign-in: the person stays signed in.
+    await page.waitForTimeout(2000);
+    expect(held).toBe(false);
+    expect(await page.getByRole("heading", { level: 1, name: "Site administration" }).isVisible()).toBe(true);
+    expect(page.url()).not.toMatch(/\/login/);
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
+
   it("shows a readable page at 375 px wide", async () => {
     const tab = await openTab(harness, { width: 375 });
     await tab.context.request.post(`${harness.url}/admin/api/session`, {
