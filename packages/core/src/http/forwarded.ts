@@ -22,16 +22,25 @@ export interface OriginOptions {
  * trust; the one the outermost of them wrote is the client's (as `clientIp` picks the address).
  */
 export function forwardedScheme(request: ApiRequest, trustedProxies: number): Scheme | undefined {
+  const hop = trustedHop(request.headers["x-forwarded-proto"], trustedProxies)?.toLowerCase();
+  return hop === "https" || hop === "http" ? hop : undefined;
+}
+
+/**
+ * The entry of a header that proxies append to (`X-Forwarded-For`, `X-Forwarded-Proto`) that the
+ * outermost trusted proxy wrote: the right-most `trustedProxies` entries were written by proxies we
+ * trust, everything to their left came from the client. With fewer entries than trusted proxies,
+ * the left-most is the best guess (as Express does). Undefined when no proxy is trusted or the
+ * header is absent or empty.
+ */
+export function trustedHop(header: string | undefined, trustedProxies: number): string | undefined {
   const trusted = Number.isFinite(trustedProxies) ? Math.floor(trustedProxies) : 0;
-  if (trusted <= 0) return undefined;
-  const header = request.headers["x-forwarded-proto"];
-  if (!header) return undefined;
+  if (trusted <= 0 || !header) return undefined;
   const hops = header
     .split(",")
-    .map((hop) => hop.trim().toLowerCase())
+    .map((hop) => hop.trim())
     .filter((hop) => hop !== "");
-  const hop = hops[Math.max(0, hops.length - trusted)];
-  return hop === "https" || hop === "http" ? hop : undefined;
+  return hops[Math.max(0, hops.length - trusted)];
 }
 
 /** The request's origin with the scheme the client used (see the file's comment). */

@@ -1,4 +1,5 @@
 /** The client's IP and user id, as throttles key their buckets (X-Forwarded-For only through trusted proxies). */
+import { trustedHop } from "../http/forwarded.js";
 import type { ApiRequest } from "../http/request.js";
 
 /**
@@ -13,17 +14,9 @@ import type { ApiRequest } from "../http/request.js";
  */
 export function clientIp(request: ApiRequest, trustedProxies = 0): string {
   const socket = normalizeIp(request.remoteAddress ?? "") || "unknown";
-  const trusted = Number.isFinite(trustedProxies) ? Math.floor(trustedProxies) : 0;
-  if (trusted <= 0) return socket;
-  const header = request.headers["x-forwarded-for"];
-  if (!header) return socket;
-  const hops = header
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter((hop) => hop !== "");
-  // The socket peer is the nearest trusted proxy; each further trusted proxy appended one hop.
-  // With fewer hops than trusted proxies, the left-most is the best guess (as Express does).
-  const hop = normalizeIp(hops[Math.max(0, hops.length - trusted)] ?? "");
+  const forwarded = trustedHop(request.headers["x-forwarded-for"], trustedProxies);
+  if (forwarded === undefined) return socket;
+  const hop = normalizeIp(forwarded);
   // Only an address is a key: anything else ("unknown", a 10 kB string from a client reaching
   // the app past its proxies) would let one sender mint endless or huge buckets.
   return looksLikeIp(hop) ? hop : socket;
