@@ -247,7 +247,16 @@ for (const dialect of ["sqlite", "pg"] as const) {
 if (!existsSync(new URL("../node_modules/@viewsets/admin/ui-dist/index.html", import.meta.url))) {
   throw new Error("the admin's UI is missing");
 }
-console.log("loaded", Object.keys(loaded).join(", "), "and the admin");
+// The Redis store on the ioredis the install line fetches (a peer), against the real server.
+const store = new redis.RedisThrottleStore({
+  url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  prefix: "viewsets-tarball-check:" + process.pid + ":",
+});
+const hits = [];
+for (let i = 0; i < 3; i++) hits.push(await store.hit("check", 2, 60_000, Date.now()));
+await store.close();
+if (hits.map((hit) => hit?.allowed).join() !== "true,true,false") throw new Error("the Redis store counted " + JSON.stringify(hits));
+console.log("loaded", Object.keys(loaded).join(", "), "and the admin; the Redis store counted 2 of 3 on ioredis");
 `;
 }
 

@@ -11,6 +11,7 @@ import {
 } from "@viewsets/core/testing";
 import { REDIS_URL, redisUnavailable } from "@viewsets/testkit";
 import { Redis } from "ioredis";
+import { Redis as Redis5 } from "ioredis5";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisThrottleStore, type ThrottleStoreLogger } from "./redis-store.js";
 
@@ -62,6 +63,21 @@ runThrottleStoreContract({
   create: () => store({ clock: "caller" }),
   ...(skipReason && { unavailable: skipReason }),
 });
+
+// The peer range takes ioredis 5 and 6: the store above runs on 6 (what `npm install ioredis`
+// fetches today); the same contract with a client of ioredis 5 the app made and shares.
+const clients5: Redis5[] = [];
+runThrottleStoreContract({
+  name: "RedisThrottleStore with an ioredis 5 client",
+  create: () => {
+    const client = new Redis5(REDIS_URL);
+    clients5.push(client);
+    // ioredis 5's class is not the type ioredis 6 declares, although it answers the same commands.
+    return store({ clock: "caller", client: client as unknown as Redis });
+  },
+  ...(skipReason && { unavailable: skipReason }),
+});
+afterAll(() => Promise.all(clients5.map((client) => client.quit())));
 
 describe("RedisThrottleStore", () => {
   if (unreachable && !skipReason) {
