@@ -12,7 +12,7 @@ import {
 } from "@viewsets/core";
 import * as v from "valibot";
 import { docsPage } from "@viewsets/core/docs";
-import { modelViewSet, tableModel } from "@viewsets/drizzle";
+import { databaseOutages, modelViewSet, tableModel } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
 import type { ShopDatabase } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
@@ -98,7 +98,8 @@ export function shopViewSets(db: ShopDatabase) {
  * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...).
  */
 export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
-  const router = new Router(API_PREFIX, options);
+  // The actions below query the database themselves: an outage there is a 503 too, not a 500.
+  const router = new Router(API_PREFIX, { exceptionHandler: databaseOutages, ...options });
 
   const viewsets = shopViewSets(db);
   router.register("products", viewsets.products);
@@ -189,7 +190,8 @@ const STATS_QUERY = v.object({
 const STATS = v.object({
   count: v.pipe(v.number(), v.integer()),
   byStatus: v.object(Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, v.pipe(v.number(), v.integer())]))),
-  averageInStockPrice: v.nullable(v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/))),
+  // Prices below zero are allowed on products that are not live, so an average may be one too.
+  averageInStockPrice: v.nullable(v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/))),
 });
 
 /** `GET /products/stats?categoryId=3`: products per status and the average price of those in stock. */
@@ -209,7 +211,9 @@ function stats(db: ShopDatabase, categoryId: number | undefined): v.InferOutput<
     .from(products)
     .where(and(inCategory, eq(products.inStock, true)))
     .all();
-  const averagePrice = average?.price == null ? null : (Math.round(Number(average.price) * 100) / 100).toFixed(2);
+  // To the cent, halves away from zero (as SQL's ROUND): -2.375 is -2.38, not -2.37.
+  const mean = average?.price == null ? null : Number(average.price);
+  const averagePrice = mean === null ? null : ((Math.sign(mean) * Math.round(Math.abs(mean) * 100)) / 100).toFixed(2);
   return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
     byStatus,

@@ -14,7 +14,7 @@ export { trigramIndexSql } from "./search-index.js";
 export type { SearchIndex } from "./search-index.js";
 export { healthCheck, pingDatabase, DEFAULT_PING_TIMEOUT_MS } from "./health.js";
 export type { HealthCheckOptions } from "./health.js";
-export { outageOf, serviceUnavailable } from "./outages.js";
+export { databaseOutages, outageOf, serviceUnavailable } from "./outages.js";
 export { requestStatements } from "./statement-run.js";
 export type { RequestStatements } from "./statement-run.js";
 export type { OutageKind } from "./outages.js";

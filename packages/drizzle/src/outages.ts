@@ -83,3 +83,14 @@ export function serviceUnavailable(kind: OutageKind): ServiceUnavailable {
   const { detail, retryAfter } = ANSWERS[kind];
   return new ServiceUnavailable(detail, retryAfter);
 }
+
+/**
+ * The router's `exceptionHandler` for apps that query the database in their own code (a token
+ * check, a permission, an action): an outage there answers its 503 with `Retry-After`, as the
+ * managers' own queries do, instead of a 500 logged on every request.
+ * `new Router("/api", { exceptionHandler: databaseOutages })`.
+ */
+export function databaseOutages(error: unknown): ServiceUnavailable | undefined {
+  const kind = outageOf(error);
+  return kind ? serviceUnavailable(kind) : undefined;
+}

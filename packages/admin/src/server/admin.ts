@@ -27,7 +27,7 @@ import {
   withMethod,
 } from "@viewsets/core/internals";
 import { MemoryThrottleStore } from "@viewsets/core/throttling";
-import { outageOf, serviceUnavailable } from "@viewsets/drizzle";
+import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
 import { SessionAuth, signInThrottles } from "./auth.js";
 import { type Registration, checkAdmin } from "./check.js";
@@ -182,8 +182,8 @@ export class Admin<User = unknown> implements Mountable {
    */
   private answerable(error: unknown, request: ApiRequest): unknown {
     if (error instanceof ApiError) return error;
-    const outage = outageOf(error);
-    if (outage) return serviceUnavailable(outage);
+    const outage = databaseOutages(error);
+    if (outage) return outage;
     if (isServerFailure(error, request)) this.settings.onError(error, request);
     return error;
   }

@@ -1,7 +1,6 @@
 /** `Router`: registers viewsets and actions by resource, checks them at startup, and routes each request. */
 import { addCorsHeaders, type CorsOptions, isPreflight, preflightResponse } from "../http/cors.js";
 import { ConfigurationError, NotFound } from "../http/errors.js";
-import { isServerFailure } from "../http/failure-log.js";
 import { behindProxies, type OriginOptions } from "../http/forwarded.js";
 import { defaultAllowedHosts, HostCheck, missingHostsMessage } from "../http/hosts.js";
 import { errorResponse } from "../http/problem.js";
@@ -12,7 +11,7 @@ import type { ActionBody, ActionConfig, ActionHandler, ActionRoute } from "../vi
 import { runAction } from "../viewsets/run-action.js";
 import type { ForeignKeyTarget, ViewSet, ViewSettings } from "../viewsets/viewset.js";
 import { checkViewSetConfiguration } from "../checks/check-configuration.js";
-import { resolveSettings } from "../viewsets/settings.js";
+import { answeredFailure, resolveSettings } from "../viewsets/settings.js";
 import { headResponse } from "../http/answers.js";
 import { actionOptions } from "../viewsets/metadata.js";
 import { parseId } from "../query/coerce.js";
@@ -208,8 +207,7 @@ export class Router implements Mountable {
 
   /** A custom ViewSet that throws: the same answer a BaseViewSet gives. */
   private failure(error: unknown, request: ApiRequest): ApiResponse {
-    if (isServerFailure(error, request)) this.settings.onError(error, request);
-    return errorResponse(error);
+    return errorResponse(answeredFailure(error, request, this.settings));
   }
 
   /** The route's answer (a 404 when it had none), with the router's CORS headers, as HEAD asked. */

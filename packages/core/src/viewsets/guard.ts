@@ -2,12 +2,12 @@
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
 import { ApiError, NotAuthenticated, PermissionDenied } from "../http/errors.js";
-import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import { throttleHeaders } from "../throttling/check.js";
 import { clientIp, userIdOf } from "../throttling/client-ip.js";
 import type { Throttle } from "../throttling/throttle.js";
+import { answeredFailure } from "./settings.js";
 import type { ViewContext } from "./view-context.js";
 import { withHeader } from "../http/header-copy.js";
 import { isThenable } from "../http/thenable.js";
@@ -163,8 +163,8 @@ function failed(
   rateHeaders: Readonly<Record<string, string>>,
 ): ApiResponse {
   const { request, settings } = context;
-  const response = errorResponse(challenge(error, request, authenticatorsOf(checks, context)));
-  if (isServerFailure(error, request)) settings.onError(error, request);
+  const answered = answeredFailure(error, request, settings);
+  const response = errorResponse(challenge(answered, request, authenticatorsOf(checks, context)));
   if (response.status !== 429 && rateHeaders !== NO_HEADERS) Object.assign(response.headers, rateHeaders);
   return response;
 }

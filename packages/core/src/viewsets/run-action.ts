@@ -2,7 +2,6 @@
 import * as v from "valibot";
 import { readJSONBody } from "../http/body.js";
 import { MethodNotAllowed, ValidationError } from "../http/errors.js";
-import { isServerFailure } from "../http/failure-log.js";
 import { errorResponse } from "../http/problem.js";
 import type { ApiRequest, ApiResponse, RequestBody } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
@@ -13,6 +12,7 @@ import { issuesToErrors } from "../serializers/issues.js";
 import type { ActionContext, ActionRoute, HttpMethod } from "./actions.js";
 import { runAtomic } from "./atomic.js";
 import { BaseViewSet } from "./base-viewset.js";
+import { answeredFailure } from "./settings.js";
 import { ViewContext } from "./view-context.js";
 import { ViewSetConfig } from "./viewset-config.js";
 import type { ViewSet, ViewSettings } from "./viewset.js";
@@ -169,7 +169,6 @@ export async function runAction(
   try {
     return await run();
   } catch (error) {
-    if (isServerFailure(error, request)) settings.onError(error, request);
-    return errorResponse(error);
+    return errorResponse(answeredFailure(error, request, settings));
   }
 }

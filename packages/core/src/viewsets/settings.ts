@@ -1,6 +1,6 @@
 /** A router's settings with their defaults: page sizes, body limit, proxies, guards, messages, error log. */
 import { DEFAULT_BODY_LIMIT } from "../http/body.js";
-import { describeFailure } from "../http/failure-log.js";
+import { describeFailure, isServerFailure } from "../http/failure-log.js";
 import type { ApiRequest } from "../http/request.js";
 import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../query/pagination.js";
 import { resolveMessages, type ValidationMessages } from "../serializers/messages.js";
@@ -28,6 +28,17 @@ export function resolveSettings(options: SettingsOptions = {}): ViewSettings {
     permissions: options.permissions ?? [],
     throttles: options.throttles ?? [],
     onError: options.onError ?? defaultOnError,
+    exceptionHandler: options.exceptionHandler,
     messages: resolveMessages(options.messages),
   };
+}
+
+/**
+ * The error a failed request is answered with: the `exceptionHandler`'s answer when it gives one,
+ * the error itself otherwise; told to `onError` when it is still a server failure (a 500).
+ */
+export function answeredFailure(error: unknown, request: ApiRequest, settings: ViewSettings): unknown {
+  const answered = settings.exceptionHandler?.(error, request) ?? error;
+  if (isServerFailure(answered, request)) settings.onError(error, request);
+  return answered;
 }

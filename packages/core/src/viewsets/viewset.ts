@@ -1,5 +1,5 @@
 /** The interface of a viewset as the router sees it, with the route and settings it is given. */
-import type { ConfigurationError } from "../http/errors.js";
+import type { ApiError, ConfigurationError } from "../http/errors.js";
 import type { ApiRequest, ApiResponse } from "../http/request.js";
 import type { Authenticator } from "../auth/authentication.js";
 import type { Permission } from "../auth/permissions.js";
@@ -26,6 +26,14 @@ export interface ViewSettings {
   readonly throttles: readonly Throttle[];
   /** Told about every error that became a 500 (the response itself says nothing of it). */
   readonly onError: (error: unknown, request: ApiRequest) => void;
+  /**
+   * DRF's EXCEPTION_HANDLER: what an error thrown anywhere in a request (an authenticator, a
+   * permission, a throttle, an action, a manager) is answered with. It returns an `ApiError` to
+   * answer with it, or undefined to leave the error as it is (an ApiError answers itself, anything
+   * else is a 500 told to `onError`). `databaseOutages` from @viewsets/drizzle answers the database
+   * being down, busy or full as a 503 with `Retry-After` wherever the app's own code queries it.
+   */
+  readonly exceptionHandler?: ((error: unknown, request: ApiRequest) => ApiError | undefined) | undefined;
   /** The words of validation errors (DRF's by default). */
   readonly messages: ValidationMessages;
   /**
