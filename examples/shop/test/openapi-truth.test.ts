@@ -171,6 +171,22 @@ describe("the shop's document and its answers agree", () => {
     expect([stats.status, stats.problems]).toEqual([400, []]);
   });
 
+  it("documents stats' average of prices below zero (allowed on a product that is not live)", async () => {
+    const category = await send("POST", `${shop.api}/categories/`, { name: "Clearance below cost" });
+    expect(category.status).toBe(201);
+    const product = { name: "Returned Lamp", categoryId: category.body.id, status: "draft", inStock: true };
+    const created = [
+      await send("POST", `${shop.api}/products/`, { ...product, price: "-3.50" }),
+      await send("POST", `${shop.api}/products/`, { ...product, price: "-1.25" }),
+    ];
+    expect(created.map((answer) => answer.status)).toEqual([201, 201]);
+    const stats = await call("/api/v1/products/stats", "get", `/products/stats?categoryId=${category.body.id}`);
+    // To the cent, halves away from zero.
+    expect([stats.status, stats.json.averageInStockPrice, stats.problems]).toEqual([200, "-2.38", []]);
+    for (const answer of created) await send("DELETE", `${shop.api}/products/${answer.body.id}/`);
+    expect((await send("DELETE", `${shop.api}/categories/${category.body.id}/`)).status).toBe(204);
+  });
+
   it("6. documents the reference page as HTML", async () => {
     const docs = check.operation("/api/v1/schema/docs", "get");
     expect(Object.keys(check.response(docs, 200)!.content!)).toContain("text/html");
