@@ -75,6 +75,27 @@ module.exports = {
       to: { path: "^(packages/(?!core/)|testkit/|examples/|bench/)" },
     },
     ...layerRules(),
+    {
+      name: "admin-shared-stands-alone",
+      comment: "admin/src/shared is read by the server's build and the browser's: it imports only its own files.",
+      severity: "error",
+      from: { path: "^packages/admin/src/shared/" },
+      to: { pathNot: "^packages/admin/src/shared/" },
+    },
+    {
+      name: "admin-ui-apart-from-server",
+      comment: "The admin's UI and server meet only in src/shared (the wire types, presets, widgets).",
+      severity: "error",
+      from: { path: "^packages/admin/src/ui/" },
+      to: { path: "^packages/admin/src/server/" },
+    },
+    {
+      name: "admin-server-apart-from-ui",
+      comment: "The admin's UI and server meet only in src/shared (the wire types, presets, widgets).",
+      severity: "error",
+      from: { path: "^packages/admin/src/server/" },
+      to: { path: "^packages/admin/src/ui/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

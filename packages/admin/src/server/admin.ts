@@ -39,7 +39,8 @@ import { AdminViewSet, serveRows } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import { createSessionStore, type SessionStore } from "./session.js";
 import type { AdminOptions } from "./options.js";
-import { backgroundContext, ensureAdminTables } from "./tables.js";
+import { ensureAdminTables } from "./migrations.js";
+import { backgroundContext } from "./statements.js";
 import { serveSavedViews } from "./views-api.js";
 
 const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;

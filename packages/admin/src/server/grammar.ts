@@ -63,8 +63,3 @@ export function filterAdminQuerySet<Row>(
   }
   return filtered;
 }
-
-/** The query parameters a filter of `field` writes: `field` and `field__<lookup>`. */
-export function isOwnParam(key: string, field: string): boolean {
-  return key === field || key.startsWith(`${field}__`);
-}

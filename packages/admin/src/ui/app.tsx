@@ -6,7 +6,7 @@ import { ListPage } from "./pages/list/list-page.js";
 import { SignInPage } from "./pages/sign-in.js";
 import { location, navigate, paths, route } from "./router.js";
 import { flash, modelNamed, models, modelsError, session } from "./state.js";
-import type { ModelMeta } from "./types.js";
+import type { ModelMeta } from "../shared/wire.js";
 
 /** Loads what the signed-in user may see. */
 export async function loadModels(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FieldMeta } from "./types.js";
+import type { FieldMeta } from "../shared/wire.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

@@ -3,7 +3,7 @@ import { ApiProblem, api, setCsrfToken, whenUnauthorized } from "./api.js";
 import { App, loadModels } from "./app.js";
 import { location, navigate, paths, route, startRouter } from "./router.js";
 import { models, session } from "./state.js";
-import type { Session } from "./types.js";
+import type { Session } from "../shared/wire.js";
 import "./styles/index.css";
 
 function toSignIn(): void {

@@ -1,4 +1,4 @@
-import type { Facet, FieldMeta, ModelMeta } from "../types.js";
+import type { Facet, FieldMeta, ModelMeta } from "../../shared/wire.js";
 
 /** What each filter widget gets: its field, the list's query, its facet, and a way to change its own parameters. */
 export interface WidgetProps {

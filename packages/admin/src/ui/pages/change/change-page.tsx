@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/modal.js";
 import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
-import type { ModelMeta, Row } from "../../types.js";
+import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { FieldInput } from "./field-input.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
 

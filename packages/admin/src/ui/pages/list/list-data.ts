@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem, api, isAbort, messageOf } from "../../api.js";
 import { foreignSource, loadLabels } from "../../labels.js";
 import { models } from "../../state.js";
-import type { Facet, ModelMeta, RowsPage } from "../../types.js";
+import type { Facet, ModelMeta, RowsPage } from "../../../shared/wire.js";
 
 const FACETS_AFTER_MS = 150;
 
