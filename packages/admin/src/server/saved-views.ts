@@ -1,14 +1,9 @@
 /** Each user's saved views of each model, stored in the admin's table through its statements. */
 import { type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
+import { constraintViolationOf } from "@viewsets/drizzle";
 import type { SavedView, SavedViewBody } from "../shared/wire.js";
-import {
-  type AdminDatabase,
-  isUniqueViolation,
-  lazyStatements,
-  type Row,
-  type StatementOptions,
-} from "./statements.js";
+import { type AdminDatabase, lazyStatements, type Row, type StatementOptions } from "./statements.js";
 import { SAVED_VIEWS } from "./migrations.js";
 
 /** Each user's views of each model; a view that is not the user's is never found. */
@@ -61,6 +56,9 @@ export function createSavedViewStore(db: AdminDatabase, options: StatementOption
   // better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1.
   const bool = (value: boolean) => (statements.dialect() === "pg" ? value : value ? 1 : 0);
   const own = (userId: string, model: string) => sql`user_id = ${userId} AND model = ${model}`;
+  // Another of the user's views has the name, or another request made this one the default first.
+  const isUniqueViolation = (error: unknown) =>
+    constraintViolationOf(error, statements.dialect())?.constraint === "unique";
 
   async function read(ctx: RequestContext, userId: string, model: string, id: number): Promise<SavedView | null> {
     const [row] = await statements.all(

@@ -126,12 +126,3 @@ const STARTUP: ApiRequest = {
 export function backgroundContext(): RequestContext {
   return contextOf(STARTUP);
 }
-
-/** Whether a driver error is a unique-constraint violation (SQLite and PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
-  }
-  return false;
-}

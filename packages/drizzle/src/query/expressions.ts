@@ -15,11 +15,11 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Condition, Expression, FilterValue } from "@viewsets/core";
-import { enumValuesOf, isTextColumn } from "./columns.js";
-import type { Dialect } from "./dialects/dialect.js";
-import { isMatchableText, type PatternLookup } from "./dialects/patterns.js";
+import { enumValuesOf, isTextColumn } from "../model/columns.js";
+import type { Dialect } from "../dialects/dialect.js";
+import { isMatchableText, type PatternLookup } from "../dialects/patterns.js";
 import { searchIndexSql, type SqliteSearchIndex } from "./search-index.js";
-import { columnValue, numericValue, rangePosition, textValue } from "./values.js";
+import { columnValue, numericValue, rangePosition, textValue } from "../model/values.js";
 
 /** What translating an expression needs to know about the table and its database. */
 export interface SqlTarget {

@@ -1,13 +1,14 @@
 import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import { NotFound, type RequestContext } from "@viewsets/core";
 import { settledWith } from "@viewsets/core/internals";
-import { foreignKeysOf, isWritableColumn } from "./columns.js";
+import { foreignKeysOf, isWritableColumn } from "../model/columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
-import { isThenable, type Rows, type Run } from "./runner.js";
-import { checkAborted, type TableAccess } from "./table-access.js";
-import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
-import { rangePosition } from "./values.js";
+import { isThenable, type Rows, type Run } from "../connection/runner.js";
+import { checkAborted } from "../connection/statement-run.js";
+import type { TableAccess } from "../query/table-access.js";
+import { parameterized, placeholderValues, shapeOf } from "../query/sql-shape.js";
+import { rangePosition } from "../model/values.js";
 import { columnEntries, insertShape, updateShape } from "./write-shape.js";
 
 type Row<T extends Table> = T["$inferSelect"];

@@ -1,19 +1,19 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import type { Dialect } from "./dialects/dialect.js";
-import type { PreparableQuery, Rows, Run, SelectQuery } from "./runner.js";
+import type { Dialect } from "../dialects/dialect.js";
+import type { PreparableQuery, Rows, Run, SelectQuery } from "../connection/runner.js";
 import { parameterized, placeholderValues, shapeOf } from "./sql-shape.js";
 
 /** Shapes kept per manager: a list's filters, orderings and page kinds rarely reach this many. */
 export const STATEMENT_CACHE_SIZE = 256;
 
 /**
- * PostgreSQL keeps a named statement on each pooled connection until the connection closes, and
+ * A database that names statements (PostgreSQL) keeps a named statement on each pooled connection until the connection closes, and
  * shapes come from query strings a client chooses: past this many names in a process, new shapes
  * run unnamed (parsed each time) so that no client can grow the server's memory without bound.
  */
-const MAX_PG_NAMES = 1024;
-const pgNames = new Set<string>();
+const MAX_NAMES = 1024;
+const names = new Set<string>();
 
 /** What a query needs besides its condition, as values or (prepared) placeholders. */
 export interface Bindings {
@@ -104,14 +104,14 @@ export class StatementCache {
   }
 
   private prepare(query: PreparableQuery, rows: "all" | "one"): Run | undefined {
-    if (this.dialect.name !== "pg") return this.dialect.prepare(query, "", rows);
+    if (!this.dialect.namesStatements) return this.dialect.prepare(query, "", rows);
     // The same text always gets the same name, so a statement dropped here and made again reuses
     // what each connection parsed before.
     const text = (query as unknown as { toSQL(): { sql: string } }).toSQL().sql;
     const name = `viewsets_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
-    if (!pgNames.has(name)) {
-      if (pgNames.size >= MAX_PG_NAMES) return undefined;
-      pgNames.add(name);
+    if (!names.has(name)) {
+      if (names.size >= MAX_NAMES) return undefined;
+      names.add(name);
     }
     return this.dialect.prepare(query, name, rows);
   }

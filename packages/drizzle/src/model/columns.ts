@@ -1,6 +1,6 @@
 import { type Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 import type { FieldType } from "@viewsets/core";
-import { dialectOf } from "./dialects/dialect.js";
+import { dialectOf } from "../dialects/registry.js";
 
 /** The columns of a table by their JavaScript property key. */
 export function columnsOf(table: Table): Record<string, Column> {

@@ -1,6 +1,6 @@
 import { ServiceUnavailable } from "@viewsets/core";
 import { describe, expect, it } from "vitest";
-import { mapDatabaseError } from "./errors.js";
+import { mapDatabaseError } from "../writes/errors.js";
 import { outageOf, serviceUnavailable } from "./outages.js";
 
 const coded = (code: string, message = "failed") => Object.assign(new Error(message), { code });

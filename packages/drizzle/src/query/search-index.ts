@@ -1,9 +1,8 @@
 import { getTableName, sql, type Column, type SQL, type Table } from "drizzle-orm";
-import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Condition, Expression } from "@viewsets/core";
-import { columnsOf, primaryKeyOf } from "./columns.js";
-import { dialectOf } from "./dialects/dialect.js";
-import { isMatchableText } from "./dialects/patterns.js";
+import { columnsOf, primaryKeyOf } from "../model/columns.js";
+import { dialectOf } from "../dialects/registry.js";
+import { isMatchableText } from "../dialects/patterns.js";
 
 /**
  * A trigram index over some text columns, so that `icontains` on them (and so `?search=`) finds
@@ -49,7 +48,7 @@ function indexedColumns(table: Table, index: SearchIndex): Map<string, string> {
 
 /** The SQLite side of a manager's search index, or undefined where the SQL needs none. */
 export function sqliteSearchIndex(table: Table, index: SearchIndex | undefined): SqliteSearchIndex | undefined {
-  if (!index || dialectOf(table).name !== "sqlite") return undefined;
+  if (!index || !dialectOf(table).queriesSearchIndex) return undefined;
   const columns = indexedColumns(table, index);
   const key = columnsOf(table)[primaryKeyOf(table)]!;
   return { table: checkedName(index.name, "search index"), columns, key };
@@ -64,29 +63,8 @@ export function trigramIndexSql(table: Table, index: SearchIndex): string[] {
   const name = checkedName(index.name, "search index");
   const tableName = checkedName(getTableName(table), "table");
   const columns = [...indexedColumns(table, index).values()];
-  if (dialectOf(table).name === "pg") {
-    const schema = getTableConfig(table as PgTable).schema;
-    const qualified = schema ? `${checkedName(schema, "schema")}.${tableName}` : tableName;
-    return [
-      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
-      ...columns.map(
-        (column) => `CREATE INDEX IF NOT EXISTS ${name}_${column} ON ${qualified} USING gin (${column} gin_trgm_ops)`,
-      ),
-    ];
-  }
   const key = checkedName(columnsOf(table)[primaryKeyOf(table)]!.name, "column");
-  const list = columns.join(", ");
-  const values = (row: "new" | "old") => columns.map((column) => `${row}.${column}`).join(", ");
-  const remove = `INSERT INTO ${name} (${name}, rowid, ${list}) VALUES ('delete', old.${key}, ${values("old")});`;
-  const add = `INSERT INTO ${name} (rowid, ${list}) VALUES (new.${key}, ${values("new")});`;
-  return [
-    `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(${list}, content='${tableName}', content_rowid='${key}', tokenize='trigram')`,
-    `CREATE TRIGGER IF NOT EXISTS ${name}_insert AFTER INSERT ON ${tableName} BEGIN ${add} END`,
-    `CREATE TRIGGER IF NOT EXISTS ${name}_delete AFTER DELETE ON ${tableName} BEGIN ${remove} END`,
-    `CREATE TRIGGER IF NOT EXISTS ${name}_update AFTER UPDATE ON ${tableName} BEGIN ${remove} ${add} END`,
-    // Reads the rows already there, once: an index with entries is not rebuilt on the next start.
-    `INSERT INTO ${name} (${name}) SELECT 'rebuild' WHERE NOT EXISTS (SELECT 1 FROM ${name}_docsize)`,
-  ];
+  return dialectOf(table).trigramIndexSql(table, { name, table: tableName, columns, key, checked: checkedName });
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Column } from "drizzle-orm";
 import { Conflict, ValidationError } from "@viewsets/core";
-import { databaseNamesOf } from "./columns.js";
-import { dialectNamed, type ConstraintViolation, type DialectName } from "./dialects/dialect.js";
-import { outageOf, serviceUnavailable } from "./outages.js";
+import { databaseNamesOf } from "../model/columns.js";
+import { driverErrorOf } from "../connection/driver-error.js";
+import type { ConstraintViolation, DialectName } from "../dialects/dialect.js";
+import { dialectNamed } from "../dialects/registry.js";
+import { outageOf, serviceUnavailable } from "../connection/outages.js";
 
 /** What the manager was doing when the database refused, and what it can look at. */
 export interface ErrorContext {
@@ -14,25 +16,6 @@ export interface ErrorContext {
    * missing and returns their fields.
    */
   readonly missingReferences?: () => Promise<string[]>;
-}
-
-export interface DriverError {
-  readonly code: string;
-  readonly message: string;
-  readonly detail?: string;
-  readonly column?: string;
-  readonly constraint?: string;
-}
-
-/** The driver's own error under drizzle's DrizzleQueryError (which carries SQL and values). */
-export function driverErrorOf(error: unknown): DriverError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return current as unknown as DriverError;
-    current = current.cause;
-  }
-  return undefined;
 }
 
 function fieldOfDatabaseName(columns: Readonly<Record<string, Column>>, name: string): string | undefined {
@@ -87,6 +70,15 @@ async function coreErrorOf(violation: ConstraintViolation, context: ErrorContext
 }
 
 /**
+ * The constraint a database error reports (unique, foreign key, NOT NULL, check) and the columns
+ * it names, or undefined when it reports none: for statements of one's own on the same database.
+ */
+export function constraintViolationOf(error: unknown, dialect: DialectName): ConstraintViolation | undefined {
+  const driverError = driverErrorOf(error);
+  return driverError && dialectNamed(dialect).violationOf(driverError);
+}
+
+/**
  * A database error as a core error a client can act on: a unique violation is a 409 `Conflict`
  * naming the field, a missing foreign key or a NULL in a NOT NULL column a 400 `ValidationError`
  * with errors per field. An outage (unreachable, timed out, busy, disk full) is a 503
@@ -95,8 +87,7 @@ async function coreErrorOf(violation: ConstraintViolation, context: ErrorContext
  * The messages made here never carry SQL or values.
  */
 export async function mapDatabaseError(error: unknown, context: ErrorContext): Promise<unknown> {
-  const driverError = driverErrorOf(error);
-  const violation = driverError && dialectNamed(context.dialect).violationOf(driverError);
+  const violation = constraintViolationOf(error, context.dialect);
   if (violation) return await coreErrorOf(violation, context);
   const outage = outageOf(error);
   return outage ? serviceUnavailable(outage) : error;

@@ -1,12 +1,13 @@
 import { and, getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
-import { DEFAULT_LOCK_WAIT_MS } from "./lock-wait.js";
-import { columnsOf, primaryKeyOf } from "./columns.js";
-import { dialectOf, type Dialect } from "./dialects/dialect.js";
+import { DEFAULT_LOCK_WAIT_MS } from "../connection/lock-wait.js";
+import { columnsOf, primaryKeyOf } from "../model/columns.js";
+import type { Dialect } from "../dialects/dialect.js";
+import { dialectOf } from "../dialects/registry.js";
 import type { SqlTarget } from "./expressions.js";
-import type { Runner } from "./runner.js";
-import { runStatement, type StatementTarget } from "./statement-run.js";
-import { databaseKey, inTransaction, runnerOf } from "./transaction.js";
+import type { Runner } from "../connection/runner.js";
+import { runStatement, type StatementTarget } from "../connection/statement-run.js";
+import { databaseKey, inTransaction, runnerOf } from "../connection/transaction.js";
 import { sqliteSearchIndex, type SearchIndex } from "./search-index.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -72,7 +73,7 @@ export class TableAccess<T extends Table> {
     this.statementCache = new StatementCache(this.dialect);
     this.statementTarget = {
       key: this.databaseKey,
-      dialect: this.dialect.name === "pg" ? "pg" : "sqlite",
+      dialect: this.dialect.name,
       lockWaitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
     };
   }
@@ -87,13 +88,9 @@ export class TableAccess<T extends Table> {
     return inTransaction(this.databaseKey);
   }
 
-  /**
-   * Prepared statements by shape, but not in a PostgreSQL transaction: a statement prepared
-   * through the pool would run on another client than the transaction's, and one prepared
-   * through the transaction would outlive its client. SQLite has one connection either way.
-   */
+  /** Prepared statements by shape, but not in a transaction where the dialect cannot (`preparesInTransaction`). */
   get statements(): Statements {
-    if (this.dialect.name !== "pg" || !this.inTransaction) return this.statementCache;
+    if (this.dialect.preparesInTransaction || !this.inTransaction) return this.statementCache;
     return UNCACHED;
   }
 
@@ -115,6 +112,3 @@ export class TableAccess<T extends Table> {
     return all.length === 0 ? undefined : all.length === 1 ? all[0] : and(...all);
   }
 }
-
-// Where the row statements have always found it.
-export { checkAborted, failureOf } from "./statement-run.js";
