@@ -1,3 +1,4 @@
+/** `@viewsets/drizzle`: models and managers over drizzle tables, for SQLite and PostgreSQL. */
 export { tableModel, tableFields } from "./model/table-model.js";
 export type { DecimalColumnKey, TableModelOptions } from "./model/table-model.js";
 export type { DeclaredDecimal } from "./model/decimal-limits.js";

@@ -1,3 +1,4 @@
+/** The drizzle manager: a table's query sets and row writes as the core's `Manager`. */
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";

@@ -1,3 +1,4 @@
+/** `modelViewSet`: a table's model, manager and viewset in one call. */
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";

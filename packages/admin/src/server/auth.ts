@@ -1,3 +1,7 @@
+/**
+ * Who may use the admin: sign-in, the session cookie with its CSRF token, sign-out, and the check on every API
+ * request.
+ */
 import {
   type ApiRequest,
   type ApiResponse,

@@ -1,3 +1,7 @@
+/**
+ * The startup check of what an app registers in the admin: fields, widgets and list options that name nothing fail
+ * early.
+ */
 import { ConfigurationError, type FieldDef } from "@viewsets/core";
 import { isSerializable } from "@viewsets/core/internals";
 import { type ModelConfig, widgetsFor } from "./config.js";

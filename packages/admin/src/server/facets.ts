@@ -1,3 +1,4 @@
+/** The list's facets: each listed filter's counts or range over the rows the other filters keep. */
 import type { FieldDef, FilterValue, QuerySet, RequestContext } from "@viewsets/core";
 import {
   countRowsBy,

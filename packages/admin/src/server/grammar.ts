@@ -1,3 +1,4 @@
+/** The admin's list grammar: the REST API's filters and search plus date presets resolved in `?tz=`. */
 import { type FieldDef, type QuerySet, ValidationError } from "@viewsets/core";
 import { buildFilters, filterAndSearch, type ListGrammar, type QueryParams } from "@viewsets/core/internals";
 import { PresetError, resolveDatePreset } from "./date-presets.js";

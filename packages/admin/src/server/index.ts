@@ -1,3 +1,4 @@
+/** `@viewsets/admin`: what an app imports to build, register and mount the admin. */
 export { Admin, createAdmin } from "./admin.js";
 export type { AdminOptions } from "./options.js";
 export type { AdminPrincipal, AdminUsers } from "./auth.js";

@@ -1,3 +1,4 @@
+/** The foreign-key lookup (`lookup/{field}`): target records found by label, or named by id. */
 import { type FieldDef, NotFound, type RequestContext, ValidationError } from "@viewsets/core";
 import { isSerializable, parseInt64, type QueryParams, querySetOf, textProblem } from "@viewsets/core/internals";
 import type { LookupAnswer } from "../shared/wire.js";

@@ -1,3 +1,4 @@
+/** A registered model as ADMIN.md's model object: its fields, labels, list options and permissions. */
 import type { FieldDef } from "@viewsets/core";
 import { isEditable, isSerializable } from "@viewsets/core/internals";
 import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";

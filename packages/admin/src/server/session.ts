@@ -1,3 +1,4 @@
+/** The admin's session store: hashed tokens with their CSRF tokens and idle timeouts, in its own table. */
 import { createHash, randomBytes } from "node:crypto";
 import { type RequestContext, ServiceUnavailable } from "@viewsets/core";
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+/** ADMIN.md's saved-views routes: bodies checked against the model's grammar before the store keeps them. */
 import {
   type ApiRequest,
   type ApiResponse,

@@ -1,3 +1,4 @@
+/** The admin UI's frame and routes: the models loaded after sign-in, the header, and the page the URL names. */
 import { useEffect } from "preact/hooks";
 import { api, messageOf, setCsrfToken } from "./api.js";
 import { ChangePage } from "./pages/change/change-page.js";

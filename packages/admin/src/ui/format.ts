@@ -1,3 +1,4 @@
+/** How the UI writes numbers, dates and calendar days for people, in the browser's locale and zone. */
 import type { FieldMeta } from "../shared/wire.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -1,3 +1,4 @@
+/** Foreign keys' record labels in the UI: where they are searched and a cache of those already read. */
 import { signal } from "@preact/signals";
 import { api } from "./api.js";
 import type { FieldMeta, LookupAnswer, ModelMeta, Row, RowsPage } from "../shared/wire.js";

@@ -1,3 +1,4 @@
+/** The admin UI's entry: starts the router, renders the app, then checks the session and loads the models. */
 import { render } from "preact";
 import { ApiProblem, api, setCsrfToken, whenUnauthorized } from "./api.js";
 import { App, loadModels } from "./app.js";

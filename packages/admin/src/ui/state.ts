@@ -1,3 +1,4 @@
+/** The UI's shared state: the session, the registered models and the flash message. */
 import { signal } from "@preact/signals";
 import type { ModelMeta, Session } from "../shared/wire.js";
 

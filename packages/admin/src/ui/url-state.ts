@@ -1,3 +1,4 @@
+/** The list's state as its URL query, and saved views as queries. */
 import { computed } from "@preact/signals";
 import { location, navigate } from "./router.js";
 import { fieldOfParam } from "../shared/params.js";

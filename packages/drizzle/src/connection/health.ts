@@ -1,3 +1,4 @@
+/** A database ping and a health check for an app's readiness route. */
 import { sql } from "drizzle-orm";
 import { type ApiRequest, type ApiResponse, MethodNotAllowed, type Mountable } from "@viewsets/core";
 import { errorResponse, toJSON } from "@viewsets/core/internals";

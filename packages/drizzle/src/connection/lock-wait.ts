@@ -1,3 +1,4 @@
+/** Waiting out another SQLite connection's lock without blocking the event loop, up to a limit. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { isSqliteBusy } from "./outages.js";
 

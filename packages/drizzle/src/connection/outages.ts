@@ -1,3 +1,4 @@
+/** Which database errors are outages (unreachable, timed out, locked, disk full), answered as a 503. */
 import { ServiceUnavailable } from "@viewsets/core";
 
 /**

@@ -1,3 +1,4 @@
+/** PostgreSQL's cancel request, sent on its own connection to stop a running query. */
 import { connect } from "node:net";
 
 /** What node-postgres knows of a connection: where it goes and the key that cancels its query. */

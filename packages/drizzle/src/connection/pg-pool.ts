@@ -1,3 +1,4 @@
+/** `@viewsets/drizzle/pg`: a node-postgres pool that cancels a request's query when the request is aborted. */
 import pg from "pg";
 import { outageOf } from "./outages.js";
 import { sendCancelRequest } from "./pg-cancel.js";

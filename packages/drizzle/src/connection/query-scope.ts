@@ -1,3 +1,4 @@
+/** The request a query runs for, passed down to the pool past drizzle. */
 import { isThenable } from "./runner.js";
 
 /** What a query runs for: the pool of `@viewsets/drizzle/pg` reads it to cancel the query on abort. */

@@ -1,3 +1,4 @@
+/** The drizzle databases and statements a manager runs, as types for both SQLite and PostgreSQL. */
 import type { Column, SQL, SQLWrapper, Table } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";

@@ -1,3 +1,4 @@
+/** `@viewsets/drizzle/sqlite`: a better-sqlite3 connection opened with the settings the managers expect. */
 import Database from "better-sqlite3";
 
 /** The busy timeout `openSqlite` sets unless told otherwise, in ms. */

@@ -1,3 +1,4 @@
+/** Transactions a flow opens with `atomic`, and the one SQLite connection shared with requests outside them. */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_LOCK_WAIT_MS, whileLocked } from "./lock-wait.js";

@@ -1,3 +1,4 @@
+/** The `Dialect` interface: what differs between SQLite and PostgreSQL. */
 import type { Column, SQL, Table } from "drizzle-orm";
 import type { DriverError } from "../connection/driver-error.js";
 import type { PreparableQuery, Run, SelectQuery } from "../connection/runner.js";

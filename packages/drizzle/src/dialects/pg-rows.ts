@@ -1,3 +1,4 @@
+/** PostgreSQL's prepared flat selections read into rows without drizzle's per-row mapping. */
 import { DrizzleQueryError, fillPlaceholders, is } from "drizzle-orm";
 import { NoopCache } from "drizzle-orm/cache/core";
 import type { Rows } from "../connection/runner.js";

@@ -1,3 +1,4 @@
+/** The PostgreSQL dialect. */
 import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import type { DriverError } from "../connection/driver-error.js";

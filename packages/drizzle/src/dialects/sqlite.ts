@@ -1,3 +1,4 @@
+/** The SQLite dialect. */
 import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
 import type { DriverError } from "../connection/driver-error.js";

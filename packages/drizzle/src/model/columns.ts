@@ -1,3 +1,4 @@
+/** A drizzle table's columns: their keys, foreign keys, database names and kinds. */
 import { type Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 import type { FieldType } from "@viewsets/core";
 import { dialectOf } from "../dialects/registry.js";

@@ -1,3 +1,4 @@
+/** The digits and places a decimal column holds, declared or read from its SQL type. */
 import type { Column } from "drizzle-orm";
 import type { DecimalLimits } from "@viewsets/core/internals";
 import { isDecimalStringColumn } from "./columns.js";

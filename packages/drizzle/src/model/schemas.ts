@@ -1,3 +1,4 @@
+/** The valibot schemas a model's fields validate values with, per column kind. */
 import * as v from "valibot";
 import type { Column } from "drizzle-orm";
 import {

@@ -1,3 +1,4 @@
+/** `tableModel`: a drizzle table as the core's model, its fields read from the columns. */
 import * as v from "valibot";
 import { getTableName, type Column, type Table } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-valibot";

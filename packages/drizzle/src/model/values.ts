@@ -1,3 +1,4 @@
+/** Filter values as the column's own JavaScript type, text or number, and where an integer lies against its range. */
 import type { Column } from "drizzle-orm";
 import type { FilterValue } from "@viewsets/core";
 import { isDecimalStringColumn, isFloatColumn } from "./columns.js";

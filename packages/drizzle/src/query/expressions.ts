@@ -1,3 +1,4 @@
+/** The core's filter expressions and orderings as drizzle SQL. */
 import {
   and,
   between,

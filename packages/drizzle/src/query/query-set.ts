@@ -1,3 +1,4 @@
+/** The drizzle query set: a lazy list query that counts, pages, aggregates and reads rows. */
 import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext } from "@viewsets/core";
 import type { ValueCount } from "@viewsets/core/internals";

@@ -1,3 +1,4 @@
+/** Trigram search indexes: the statements that create them and the SQL that asks SQLite's. */
 import { getTableName, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Condition, Expression } from "@viewsets/core";
 import { columnsOf, primaryKeyOf } from "../model/columns.js";

@@ -1,3 +1,4 @@
+/** A query condition's shape (its SQL without values), the key prepared statements are cached by. */
 import { Column, is, isSQLWrapper, Name, Param, Placeholder, SQL, StringChunk, Table, sql } from "drizzle-orm";
 
 /**

@@ -1,3 +1,4 @@
+/** Prepared statements cached by query shape, least recently used dropped first. */
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Dialect } from "../dialects/dialect.js";

@@ -1,3 +1,4 @@
+/** What a manager and its query sets share: the table, its dialect, columns, statements and runner. */
 import { and, getTableName, type Column, type SQL, type Table } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
 import { DEFAULT_LOCK_WAIT_MS } from "../connection/lock-wait.js";

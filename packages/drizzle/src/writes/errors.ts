@@ -1,3 +1,4 @@
+/** Database errors as core errors: constraint violations as 409s and 400s, outages as 503s. */
 import type { Column } from "drizzle-orm";
 import { Conflict, ValidationError } from "@viewsets/core";
 import { databaseNamesOf } from "../model/columns.js";

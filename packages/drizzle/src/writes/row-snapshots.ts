@@ -1,3 +1,4 @@
+/** The values a row had when a manager returned it, so an update writes only what changed. */
 import { objectSlot } from "@viewsets/core/internals";
 
 // The values each row had when a manager returned it, so that `update` writes only the fields a

@@ -1,3 +1,4 @@
+/** A manager's row statements: get, create, update and delete, prepared by shape. */
 import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import { NotFound, type RequestContext } from "@viewsets/core";
 import { settledWith } from "@viewsets/core/internals";

@@ -1,3 +1,4 @@
+/** The shape of an insert or update (which columns it sets), the key its prepared statement is cached by. */
 import { is, SQL, sql, type Column } from "drizzle-orm";
 
 /**

@@ -1,3 +1,4 @@
+/** The WAI-ARIA combobox the foreign-key filter and form field search records with. */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { isAbort } from "../api.js";
 import { formatCount } from "../format.js";

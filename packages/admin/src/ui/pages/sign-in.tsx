@@ -1,3 +1,4 @@
+/** The sign-in page. */
 import { useState } from "preact/hooks";
 import { ApiProblem, api, messageOf, setCsrfToken } from "../api.js";
 import { location, navigate, paths } from "../router.js";

@@ -1,3 +1,4 @@
+/** The saved-views bar: choose, save, rename, make default or delete a view of the list. */
 import { useId, useState } from "preact/hooks";
 import { messageOf } from "../api.js";
 import { ConfirmDialog } from "../components/modal.js";

@@ -1,3 +1,4 @@
+/** The hook that reads and changes the signed-in user's saved views of a model. */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../api.js";
 import type { ModelMeta, SavedView, SavedViewBody } from "../../shared/wire.js";

@@ -1,3 +1,4 @@
+/** The combobox filter widget: foreign-key records searched by label and chosen. */
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../labels.js";

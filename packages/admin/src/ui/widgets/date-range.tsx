@@ -1,3 +1,4 @@
+/** The date-range filter widget: presets and from/until days. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { addDays, dayStart, formatDays, isoDay } from "../format.js";
 import { localPresetDays, PRESETS } from "./date-presets.js";

@@ -1,3 +1,4 @@
+/** The entity-dropdown filter widget: a foreign key's records in a select. */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { formatCount } from "../format.js";
 import { foreignSource, rememberLabels } from "../labels.js";

@@ -1,3 +1,4 @@
+/** Which component draws each filter widget. */
 import type { FunctionComponent } from "preact";
 import type { Widget } from "../../shared/widgets.js";
 import { Checkboxes } from "./checkboxes.js";

@@ -1,3 +1,4 @@
+/** The change page: one record's form to add, change or delete it. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { ConfirmDialog } from "../../components/modal.js";

@@ -1,3 +1,4 @@
+/** The change form's input for one field, by its type. */
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../../labels.js";

@@ -1,3 +1,4 @@
+/** A record's values as form text and back: what the change form shows and what it sends. */
 import { codePointLength, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 

@@ -1,3 +1,4 @@
+/** The list's active filters as removable chips, each described in words. */
 import { useId } from "preact/hooks";
 import { addDays, dayStart, formatDay } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";

@@ -1,3 +1,4 @@
+/** The list's filter panel: one widget per `listFilter` entry. */
 import { useId } from "preact/hooks";
 import type { Facet, ModelMeta } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";

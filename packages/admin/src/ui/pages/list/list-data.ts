@@ -1,3 +1,4 @@
+/** The list page's data: its rows, its facets and the labels of the foreign keys shown. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem, api, isAbort, messageOf } from "../../api.js";
 import { foreignSource, loadLabels } from "../../labels.js";

@@ -1,3 +1,4 @@
+/** The list page: saved views, search, filters, the results table and pagination of one model. */
 import { useEffect, useState } from "preact/hooks";
 import { location, navigate, paths } from "../../router.js";
 import { SavedViewsBar, viewHref } from "../../saved-views/saved-views-bar.js";

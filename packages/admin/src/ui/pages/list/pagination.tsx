@@ -1,3 +1,4 @@
+/** The list's pagination: pages, counts (or their absence) and the page size. */
 import { useId } from "preact/hooks";
 import { formatCount } from "../../format.js";
 import { location } from "../../router.js";

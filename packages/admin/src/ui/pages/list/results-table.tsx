@@ -1,3 +1,4 @@
+/** The list's results table: its columns, sortable headers and links to each record. */
 import { formatValue } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { paths } from "../../router.js";
