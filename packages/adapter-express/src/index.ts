@@ -1,3 +1,7 @@
+/**
+ * The Express adapter: a viewsets router (or any mountable) as Express middleware, and the request and response
+ * mapping between them.
+ */
 import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import { answerOf, NodeApiRequest, nodeRequestBody, runHandler, writeNodeResponse } from "@viewsets/core/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";

@@ -1,3 +1,7 @@
+/**
+ * The Hono adapter: a viewsets router (or any mountable) as Hono middleware, and the request and response mapping
+ * between them.
+ */
 import type { ApiRequest, ApiResponse, Handler, Mountable } from "@viewsets/core";
 import {
   answerOf,

@@ -20,7 +20,7 @@ import {
 import { integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import { type Admin, type AdminOptions, createAdmin } from "../src/server/index.js";
-import type { AdminDatabase } from "../src/server/tables.js";
+import type { AdminDatabase } from "../src/server/statements.js";
 
 export const STATUSES = ["draft", "live", "archived"] as const;
 /** The admin's clock in the suite: the morning Berlin moves to summer time. */

@@ -1,13 +1,15 @@
+/** The drizzle manager: a table's query sets and row writes as the core's `Manager`. */
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Expression, Manager, PipelineManager, RequestContext } from "@viewsets/core";
 import type { ValueCount } from "@viewsets/core/internals";
-import { DrizzleQuerySet } from "./query-set.js";
-import { RowStatements } from "./row-statements.js";
-import type { PostgresDatabase, Runner, SQLiteDatabase } from "./runner.js";
-import { failureOf, TableAccess, type ManagerOptions } from "./table-access.js";
-import { atomic } from "./transaction.js";
+import { DrizzleQuerySet } from "./query/query-set.js";
+import { RowStatements } from "./writes/row-statements.js";
+import type { PostgresDatabase, Runner, SQLiteDatabase } from "./connection/runner.js";
+import { failureOf } from "./connection/statement-run.js";
+import { TableAccess, type ManagerOptions } from "./query/table-access.js";
+import { atomic } from "./connection/transaction.js";
 
 type Row<T extends Table> = T["$inferSelect"];
 type Insert<T extends Table> = T["$inferInsert"];

@@ -1,11 +1,12 @@
+/** `modelViewSet`: a table's model, manager and viewset in one call. */
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { BaseSerializer, BaseViewSet, type SerializerFactory, type ViewSetCommonOptions } from "@viewsets/core";
 import { DrizzleManager } from "./manager.js";
-import type { PostgresDatabase, SQLiteDatabase } from "./runner.js";
-import type { ManagerOptions } from "./table-access.js";
-import { type JsonSchemas, type RowWithJson, tableModel, type TypedTableModelOptions } from "./table-model.js";
+import type { PostgresDatabase, SQLiteDatabase } from "./connection/runner.js";
+import type { ManagerOptions } from "./query/table-access.js";
+import { type JsonSchemas, type RowWithJson, tableModel, type TypedTableModelOptions } from "./model/table-model.js";
 
 /** The row of a table, its JSON columns typed by their schemas. */
 type Row<T extends Table, J = NoSchemas> = RowWithJson<T, J>;

@@ -3,7 +3,7 @@ import { mysqlTable, int } from "drizzle-orm/mysql-core";
 import { PgDialect, integer as pgInteger, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { dialectOf } from "../src/dialects/dialect.js";
+import { dialectOf } from "../src/dialects/registry.js";
 import { pg } from "../src/dialects/pg.js";
 import { sqlite } from "../src/dialects/sqlite.js";
 

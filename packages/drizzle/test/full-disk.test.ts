@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Router, type ApiResponse } from "@viewsets/core";
 import { modelViewSet, trigramIndexSql } from "../src/index.js";
-import { openSqlite } from "../src/sqlite-connection.js";
+import { openSqlite } from "../src/connection/sqlite-connection.js";
 import { mountSmallDisk, type SmallDisk, smallDiskSkipReason } from "./full-disk.js";
 import { bodyOf } from "./requests.js";
 import { DDL, products } from "./sqlite-tables.js";

@@ -2,7 +2,7 @@ import { integer, SQLiteSyncDialect, sqliteTable, text } from "drizzle-orm/sqlit
 import { describe, expect, it } from "vitest";
 import { globPattern, isMatchableText, likePattern } from "../src/dialects/patterns.js";
 import { sqlite } from "../src/dialects/sqlite.js";
-import { expressionSql, type SqlTarget } from "../src/expressions.js";
+import { expressionSql, type SqlTarget } from "../src/query/expressions.js";
 import type { Expression } from "@viewsets/core";
 
 const items = sqliteTable("items", { id: integer().primaryKey(), name: text().notNull() });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type ApiResponse, Router, ServiceUnavailable, contextOf } from "@viewsets/core";
 import { type TcpProxy, tcpProxy, until, fakeRequest } from "@viewsets/core/testing";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
-import { createPgPool, type PgPoolOptions } from "../src/pg-pool.js";
+import { createPgPool, type PgPoolOptions } from "../src/connection/pg-pool.js";
 import { pgTables } from "./pg-tables.js";
 import { bodyOf, contextWith, pause } from "./requests.js";
 import { PG_URL, postgresSkipReason } from "./postgres-server.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentQueryScope, inQueryScope } from "../src/query-scope.js";
+import { currentQueryScope, inQueryScope } from "../src/connection/query-scope.js";
 
 /** A drizzle-like query: the driver is called when `then` is, as drizzle's default session does. */
 function query(seen: unknown[]): PromiseLike<string> {

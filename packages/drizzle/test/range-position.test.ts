@@ -1,7 +1,7 @@
 import { integer as pgInteger, pgTable, smallint } from "drizzle-orm/pg-core";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { rangePosition } from "../src/values.js";
+import { rangePosition } from "../src/model/values.js";
 
 const sqlite = sqliteTable("t", { id: integer("id").primaryKey(), name: text("name") });
 const pg = pgTable("t", { small: smallint("small"), int: pgInteger("int") });

@@ -11,7 +11,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Router, contextOf, sendJSON, type ApiResponse } from "@viewsets/core";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
-import { openSqlite } from "../src/sqlite-connection.js";
+import { openSqlite } from "../src/connection/sqlite-connection.js";
 import { bodyOf, contextWith, pause } from "./requests.js";
 import { DDL, products } from "./sqlite-tables.js";
 

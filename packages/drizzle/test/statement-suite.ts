@@ -7,10 +7,10 @@ import { eq, type Table } from "drizzle-orm";
 import { fakeRequest } from "@viewsets/core/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contextOf, type ApiRequest, type Expression, type RequestContext } from "@viewsets/core";
-import { dialectOf } from "../src/dialects/dialect.js";
+import { dialectOf } from "../src/dialects/registry.js";
 import { DrizzleManager } from "../src/index.js";
-import type { Runner } from "../src/runner.js";
-import { StatementCache } from "../src/statement-cache.js";
+import type { Runner } from "../src/connection/runner.js";
+import { StatementCache } from "../src/query/statement-cache.js";
 import type { DataFixture } from "./data-suite.js";
 
 /** A fixture that also counts the statements the database was asked to prepare. */

@@ -1,3 +1,4 @@
+/** The Redis throttle store: one Lua script per check; while Redis is unreachable it serves, or with `failClosed` refuses. */
 import { randomBytes } from "node:crypto";
 import { type ThrottleHit, type ThrottleStore, ThrottleUnavailable } from "@viewsets/core/throttling";
 import { type Cluster, Redis } from "ioredis";

@@ -1,3 +1,4 @@
+/** The admin as one mountable handler: its registered models and the routes of ADMIN.md's API. */
 import {
   type ApiRequest,
   type ApiResponse,
@@ -21,9 +22,7 @@ import {
   isServerFailure,
   missingHostsMessage,
   type OriginOptions,
-  queryParamsOf,
   resolveSettings,
-  ViewContext,
   withMethod,
 } from "@viewsets/core/internals";
 import { MemoryThrottleStore } from "@viewsets/core/throttling";
@@ -32,14 +31,14 @@ import { UiAssets } from "./assets.js";
 import { SessionAuth, signInThrottles } from "./auth.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
-import { facetsOf } from "./facets.js";
-import { lookupOf } from "./lookup.js";
 import { type AdminModel, describeModel } from "./models.js";
-import { AdminViewSet, serveRows } from "./rows.js";
+import { AdminViewSet } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import { createSessionStore, type SessionStore } from "./session.js";
 import type { AdminOptions } from "./options.js";
-import { backgroundContext, ensureAdminTables } from "./tables.js";
+import { ensureAdminTables } from "./migrations.js";
+import { backgroundContext } from "./statements.js";
+import { serveModelData } from "./model-api.js";
 import { serveSavedViews } from "./views-api.js";
 
 const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
@@ -222,11 +221,6 @@ export class Admin<User = unknown> implements Mountable {
     return name === undefined ? undefined : this.models.get(name)?.viewset;
   };
 
-  /** The context facets and lookups read a model's rows with (the rows route builds its own). */
-  private readContext(request: ApiRequest, resource: string): ViewContext {
-    return ViewContext.for(request, this.settings, { resource, action: "list", readOnly: true });
-  }
-
   private async api(request: ApiRequest, rest: string): Promise<ApiResponse> {
     const segments = (rest.endsWith("/") ? rest.slice(0, -1) : rest).split("/");
     if (segments.some((segment) => segment === "") || segments.length > 4) throw new NotFound();
@@ -264,39 +258,11 @@ export class Admin<User = unknown> implements Mountable {
         location: (id) => `${request.origin}${this.path}/api/saved-views/${entry.name}/${String(id)}`,
       });
     }
-    const entry = this.model(model);
-    switch (third) {
-      case "rows":
-        return serveRows(entry.viewset, entry.name, fourth, request, this.settings);
-      case "facets":
-        if (fourth !== undefined) throw new NotFound();
-        if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-        return sendJSON(200, {
-          facets: await facetsOf({
-            viewset: entry.viewset,
-            params: queryParamsOf(request),
-            ctx: this.readContext(request, entry.name),
-            now: this.now(),
-            target: this.targetOf,
-            onError: (error) => this.settings.onError(error, request),
-          }),
-        });
-      case "lookup":
-        if (fourth === undefined) throw new NotFound();
-        if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-        return sendJSON(
-          200,
-          await lookupOf(
-            entry.viewset,
-            fourth,
-            queryParamsOf(request),
-            this.readContext(request, entry.name),
-            this.targetOf,
-          ),
-        );
-      default:
-        throw new NotFound();
-    }
+    return serveModelData(this.model(model), third, fourth, request, {
+      settings: this.settings,
+      now: this.now,
+      targetOf: this.targetOf,
+    });
   }
 }
 

@@ -1,3 +1,7 @@
+/**
+ * The admin's built UI served from ui-dist/: the page with its mount path, the hashed assets, and their security
+ * headers.
+ */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,3 +1,7 @@
+/**
+ * Who may use the admin: sign-in, the session cookie with its CSRF token, sign-out, and the check on every API
+ * request.
+ */
 import {
   type ApiRequest,
   type ApiResponse,
@@ -20,6 +24,7 @@ import {
   type ThrottleStore,
 } from "@viewsets/core/throttling";
 import { clearedSessionCookie, readCookie, sessionCookie } from "./cookies.js";
+import type { Session } from "../shared/wire.js";
 import { csrfTokenMatches } from "./csrf.js";
 import { codePointLength } from "./text.js";
 import type { SessionStore } from "./session.js";
@@ -98,9 +103,10 @@ function credentialProblem(value: unknown, max: number): string | null {
 export class SessionAuth<User> {
   constructor(private readonly options: SessionAuthOptions<User>) {}
 
-  private wire(user: User, csrfToken: string | null): Record<string, unknown> {
+  private wire(user: User, csrfToken: string | null): Session {
     const { users } = this.options;
-    const record = user as Record<string, unknown>;
+    // Without idOf and usernameOf, AdminUsers takes the user's own `id` and `username` as they are.
+    const record = user as { id: string | number; username: string };
     return {
       user: {
         id: users.idOf ? users.idOf(user) : record.id,

@@ -1,7 +1,11 @@
+/**
+ * The startup check of what an app registers in the admin: fields, widgets and list options that name nothing fail
+ * early.
+ */
 import { ConfigurationError, type FieldDef } from "@viewsets/core";
 import { isSerializable } from "@viewsets/core/internals";
 import { type ModelConfig, widgetsFor } from "./config.js";
-import { WIDGETS } from "../shared/widgets.js";
+import { FILTER_WIDGETS } from "../shared/widgets.js";
 
 /** A registered model as the check sees it. */
 export interface Registration {
@@ -9,7 +13,7 @@ export interface Registration {
   readonly config: ModelConfig<object>;
 }
 
-const WIDGET_NAMES: ReadonlySet<string> = new Set(WIDGETS);
+const WIDGET_NAMES: ReadonlySet<string> = new Set(FILTER_WIDGETS);
 
 /** The field a configured name points at, or a problem naming the option and position (never the value). */
 function fieldProblem(fields: Record<string, FieldDef>, name: unknown, where: string): string | null {

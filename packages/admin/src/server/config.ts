@@ -1,3 +1,4 @@
+/** How an app configures one model in the admin (`ModelConfig`) and which filter widgets fit which field types. */
 import type { FieldDef, FieldType, Manager, Model, PipelineManager, ReadManager } from "@viewsets/core";
 import type { Widget } from "../shared/widgets.js";
 import type { CountMode } from "./count-pagination.js";

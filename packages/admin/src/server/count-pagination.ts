@@ -1,13 +1,9 @@
+/** How a model's rows page counts (`count: "exact" | { cap } | "none"`), as a paginator of the admin's rows. */
 import { NotFound, type Page, type PageInput, type Paginator, pageNumberPagination } from "@viewsets/core";
 import { linkWith, resolvePageSize } from "@viewsets/core/internals";
+import type { CountMode } from "../shared/wire.js";
 
-/**
- * How a model's rows page counts: `exact` (the default: DRF's page-number pagination), up to a
- * cap (`{ cap: 10000 }`: the database stops counting there, and the page says the count is
- * capped), or `none` (no count at all: next and previous links only). Tables of millions of
- * rows, where an exact COUNT under a search scans every row, want one of the last two.
- */
-export type CountMode = "exact" | { readonly cap: number } | "none";
+export type { CountMode };
 
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
 

@@ -1,3 +1,4 @@
+/** The admin's CSRF token check, in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /**

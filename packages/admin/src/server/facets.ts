@@ -1,3 +1,4 @@
+/** The list's facets: each listed filter's counts or range over the rows the other filters keep. */
 import type { FieldDef, FilterValue, QuerySet, RequestContext } from "@viewsets/core";
 import {
   countRowsBy,
@@ -8,7 +9,9 @@ import {
   representedField,
   type ValueCount,
 } from "@viewsets/core/internals";
-import { filterAdminQuerySet, isOwnParam } from "./grammar.js";
+import { isOwnParam } from "../shared/params.js";
+import type { Facet } from "../shared/wire.js";
+import { filterAdminQuerySet } from "./grammar.js";
 import { labelsOf } from "./labels.js";
 import { listFilterOf } from "./models.js";
 import type { AdminViewSet } from "./rows.js";
@@ -85,7 +88,7 @@ function selectedValues(params: QueryParams, name: string, field: FieldDef): Fil
   return [...texts];
 }
 
-async function facetOf(input: FacetInput, name: string, queryset: QuerySet<object>): Promise<unknown> {
+async function facetOf(input: FacetInput, name: string, queryset: QuerySet<object>): Promise<Facet> {
   const { ctx } = input;
   const field = (input.viewset.config.model.fields as Record<string, FieldDef>)[name]!;
   const nullable = field.nullable === true;
@@ -127,7 +130,7 @@ async function facetOf(input: FacetInput, name: string, queryset: QuerySet<objec
  * field's filters, leaving its own parameters out, so choosing a second value never hides the
  * first. One query per field, all at once; a field whose query fails answers its own error.
  */
-export async function facetsOf(input: FacetInput): Promise<Record<string, unknown>> {
+export async function facetsOf(input: FacetInput): Promise<Record<string, Facet>> {
   const { viewset, params, ctx, now } = input;
   const base = querySetOf(viewset.getQueryset(ctx.request));
   // The whole request's grammar first: a bad value is the request's 400, not one field's error.

@@ -1,3 +1,4 @@
+/** The admin's list grammar: the REST API's filters and search plus date presets resolved in `?tz=`. */
 import { type FieldDef, type QuerySet, ValidationError } from "@viewsets/core";
 import { buildFilters, filterAndSearch, type ListGrammar, type QueryParams } from "@viewsets/core/internals";
 import { PresetError, resolveDatePreset } from "./date-presets.js";
@@ -62,9 +63,4 @@ export function filterAdminQuerySet<Row>(
     if (expression) filtered = filtered.filter(expression);
   }
   return filtered;
-}
-
-/** The query parameters a filter of `field` writes: `field` and `field__<lookup>`. */
-export function isOwnParam(key: string, field: string): boolean {
-  return key === field || key.startsWith(`${field}__`);
 }

@@ -1,13 +1,9 @@
+/** `@viewsets/admin`: what an app imports to build, register and mount the admin. */
 export { Admin, createAdmin } from "./admin.js";
 export type { AdminOptions } from "./options.js";
 export type { AdminPrincipal, AdminUsers } from "./auth.js";
 export { CHOICE_WIDGETS, type ListFilterEntry, type ModelConfig, WIDGETS_BY_TYPE, type Widget } from "./config.js";
 export { CONTENT_SECURITY_POLICY } from "./assets.js";
 export { adminPagination, type CountMode } from "./count-pagination.js";
-export {
-  ADMIN_MIGRATIONS_TABLE,
-  adminMigrations,
-  adminMigrationsFolder,
-  ensureAdminTables,
-  type AdminDatabase,
-} from "./tables.js";
+export { ADMIN_MIGRATIONS_TABLE, adminMigrations, adminMigrationsFolder, ensureAdminTables } from "./migrations.js";
+export type { AdminDatabase } from "./statements.js";

@@ -1,3 +1,4 @@
+/** The labels that name a model's records, read by id for foreign keys and lookups. */
 import type { FilterValue, RequestContext } from "@viewsets/core";
 import { querySetOf } from "@viewsets/core/internals";
 import { labelFieldOf } from "./models.js";

@@ -1,5 +1,7 @@
+/** The foreign-key lookup (`lookup/{field}`): target records found by label, or named by id. */
 import { type FieldDef, NotFound, type RequestContext, ValidationError } from "@viewsets/core";
 import { isSerializable, parseInt64, type QueryParams, querySetOf, textProblem } from "@viewsets/core/internals";
+import type { LookupAnswer } from "../shared/wire.js";
 import { labelsOf } from "./labels.js";
 import { labelFieldOf } from "./models.js";
 import type { AdminViewSet } from "./rows.js";
@@ -8,11 +10,6 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 50;
 const MAX_IDS = 100;
 const MAX_QUERY = 200;
-
-export interface LookupResult {
-  results: { id: unknown; label: string }[];
-  more: boolean;
-}
 
 /** The first `max` UTF-16 units of a text, never half a character. */
 function truncated(text: string, max: number): string {
@@ -51,7 +48,7 @@ export async function lookupOf(
   params: QueryParams,
   ctx: RequestContext,
   targetOf: (field: FieldDef) => AdminViewSet<object> | undefined,
-): Promise<LookupResult> {
+): Promise<LookupAnswer> {
   const field = (viewset.config.model.fields as Record<string, FieldDef>)[fieldName];
   const target = field?.type === "foreignKey" && isSerializable(field) ? targetOf(field) : undefined;
   if (!target) throw new NotFound();

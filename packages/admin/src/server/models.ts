@@ -1,6 +1,8 @@
+/** A registered model as ADMIN.md's model object: its fields, labels, list options and permissions. */
 import type { FieldDef } from "@viewsets/core";
 import { isEditable, isSerializable } from "@viewsets/core/internals";
-import { defaultWidget, type ListFilterEntry, type Widget } from "./config.js";
+import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";
+import { defaultWidget, type ListFilterEntry } from "./config.js";
 import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
 
 /** A registered model: its name in URLs, its viewset, and how its foreign keys name other models. */
@@ -34,7 +36,7 @@ export function labelFieldOf(viewset: AdminViewSet<object>): string {
 }
 
 /** The listFilter entries with their widgets filled in. */
-export function listFilterOf(viewset: AdminViewSet<object>): { field: string; widget: Widget }[] {
+export function listFilterOf(viewset: AdminViewSet<object>): ListFilterMeta[] {
   const fields = viewset.config.model.fields as Record<string, FieldDef>;
   return ((viewset.config.listFilter ?? []) as readonly ListFilterEntry<object>[]).map((entry) =>
     typeof entry === "string"
@@ -44,12 +46,12 @@ export function listFilterOf(viewset: AdminViewSet<object>): { field: string; wi
 }
 
 /** ADMIN.md's model object: what the UI builds its pages from. */
-export function describeModel(entry: AdminModel, modelNameOf: (reference: string) => string | undefined) {
+export function describeModel(entry: AdminModel, modelNameOf: (reference: string) => string | undefined): ModelMeta {
   const { viewset, name } = entry;
   const { config } = viewset;
   const model = config.model;
   const all = Object.entries(model.fields as Record<string, FieldDef>).filter(([, field]) => isSerializable(field));
-  const fields = all.map(([fieldName, field]) => {
+  const fields = all.map(([fieldName, field]): FieldMeta => {
     const isKey = fieldName === model.primaryKey || field.primaryKey === true;
     const editable = !isKey && isEditable(field);
     return {

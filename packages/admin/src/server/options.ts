@@ -3,7 +3,7 @@ import type { ApiRequest, Authenticator } from "@viewsets/core";
 import type { Scheme } from "@viewsets/core/internals";
 import type { ThrottleStore } from "@viewsets/core/throttling";
 import type { AdminUsers } from "./auth.js";
-import type { AdminDatabase } from "./tables.js";
+import type { AdminDatabase } from "./statements.js";
 
 export interface AdminOptions<User> {
   /** The app's drizzle database (SQLite or PostgreSQL): the admin keeps its sessions and saved views there. */

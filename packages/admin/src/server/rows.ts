@@ -1,3 +1,4 @@
+/** The admin's rows: a REST viewset per registered model, served under `rows/`. */
 import {
   type ApiRequest,
   type ApiResponse,

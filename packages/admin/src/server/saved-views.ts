@@ -1,34 +1,10 @@
+/** Each user's saved views of each model, stored in the admin's table through its statements. */
 import { type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
-import {
-  type AdminDatabase,
-  isUniqueViolation,
-  lazyStatements,
-  type Row,
-  SAVED_VIEWS,
-  type StatementOptions,
-} from "./tables.js";
-
-/** A saved view on the wire (ADMIN.md). */
-export interface SavedView {
-  readonly id: number;
-  readonly name: string;
-  readonly search: string;
-  readonly filters: Record<string, string[]>;
-  readonly ordering: string[];
-  readonly isDefault: boolean;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** What a request may set on a view, already checked against the model's grammar. */
-export interface SavedViewInput {
-  readonly name?: string;
-  readonly search?: string;
-  readonly filters?: Record<string, string[]>;
-  readonly ordering?: string[];
-  readonly isDefault?: boolean;
-}
+import { constraintViolationOf } from "@viewsets/drizzle";
+import type { SavedView, SavedViewBody } from "../shared/wire.js";
+import { type AdminDatabase, lazyStatements, type Row, type StatementOptions } from "./statements.js";
+import { SAVED_VIEWS } from "./migrations.js";
 
 /** Each user's views of each model; a view that is not the user's is never found. */
 export interface SavedViewStore {
@@ -38,7 +14,7 @@ export interface SavedViewStore {
     ctx: RequestContext,
     userId: string,
     model: string,
-    input: SavedViewInput & { readonly name: string },
+    input: SavedViewBody & { readonly name: string },
   ): Promise<SavedViewSaved>;
   /** The view changed; null when it is not the user's; "conflict" when another of their views has the name. */
   patch(
@@ -46,7 +22,7 @@ export interface SavedViewStore {
     userId: string,
     model: string,
     id: number,
-    input: SavedViewInput,
+    input: SavedViewBody,
   ): Promise<SavedView | null | "conflict">;
   /** Whether the user's view existed (and is now gone). */
   remove(ctx: RequestContext, userId: string, model: string, id: number): Promise<boolean>;
@@ -80,6 +56,9 @@ export function createSavedViewStore(db: AdminDatabase, options: StatementOption
   // better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1.
   const bool = (value: boolean) => (statements.dialect() === "pg" ? value : value ? 1 : 0);
   const own = (userId: string, model: string) => sql`user_id = ${userId} AND model = ${model}`;
+  // Another of the user's views has the name, or another request made this one the default first.
+  const isUniqueViolation = (error: unknown) =>
+    constraintViolationOf(error, statements.dialect())?.constraint === "unique";
 
   async function read(ctx: RequestContext, userId: string, model: string, id: number): Promise<SavedView | null> {
     const [row] = await statements.all(
@@ -90,7 +69,7 @@ export function createSavedViewStore(db: AdminDatabase, options: StatementOption
   }
 
   /** The columns an input sets, for an UPDATE. */
-  function assignments(input: SavedViewInput, now: number): SQL[] {
+  function assignments(input: SavedViewBody, now: number): SQL[] {
     const set: SQL[] = [sql`updated_at = ${now}`];
     if (input.name !== undefined) set.push(sql`name = ${input.name}`, sql`name_key = ${keyOf(input.name)}`);
     if (input.search !== undefined) set.push(sql`search = ${input.search}`);

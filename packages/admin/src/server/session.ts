@@ -1,8 +1,10 @@
+/** The admin's session store: hashed tokens with their CSRF tokens and idle timeouts, in its own table. */
 import { createHash, randomBytes } from "node:crypto";
 import { type RequestContext, ServiceUnavailable } from "@viewsets/core";
 import { sql } from "drizzle-orm";
 import { PendingRevocations } from "./revocations.js";
-import { type AdminDatabase, backgroundContext, lazyStatements, SESSIONS, type StatementOptions } from "./tables.js";
+import { SESSIONS } from "./migrations.js";
+import { type AdminDatabase, backgroundContext, lazyStatements, type StatementOptions } from "./statements.js";
 
 /** Sessions kept in the app's database by the hash of their token, expiring after a time without use. */
 export interface SessionStore {

@@ -1,3 +1,4 @@
+/** ADMIN.md's saved-views routes: bodies checked against the model's grammar before the store keeps them. */
 import {
   type ApiRequest,
   type ApiResponse,
@@ -14,7 +15,8 @@ import {
 import { lookupsFor, parseInt64, readJSONBody, textProblem } from "@viewsets/core/internals";
 import { filterAdminQuerySet } from "./grammar.js";
 import type { AdminViewSet } from "./rows.js";
-import type { SavedViewInput, SavedViewStore } from "./saved-views.js";
+import type { SavedViewBody } from "../shared/wire.js";
+import type { SavedViewStore } from "./saved-views.js";
 import { codePointLength } from "./text.js";
 
 const MAX_FILTER_KEYS = 100;
@@ -41,10 +43,10 @@ function namesFilter(key: string, viewset: AdminViewSet<object>): boolean {
 }
 
 /** A saved view's body checked against the model's rows grammar before anything is stored. */
-function parseViewBody(body: unknown, viewset: AdminViewSet<object>, requireName: boolean): SavedViewInput {
+function parseViewBody(body: unknown, viewset: AdminViewSet<object>, requireName: boolean): SavedViewBody {
   if (!isPlainObject(body)) throw new ValidationError("Send a JSON object.");
   const errors: Record<string, string[]> = {};
-  const input: { -readonly [K in keyof SavedViewInput]: SavedViewInput[K] } = {};
+  const input: { -readonly [K in keyof SavedViewBody]: SavedViewBody[K] } = {};
   if (body.name !== undefined || requireName) {
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const problem = textProblem(name);
@@ -127,7 +129,7 @@ export async function serveSavedViews(options: {
     if (request.method === "GET") return sendJSON(200, await store.list(ctx, userId, model));
     if (request.method !== "POST") throw new MethodNotAllowed(request.method, ["GET", "POST"]);
     const input = parseViewBody(await readJSONBody(request, options.bodyLimit), viewset, true);
-    const { view, created } = await store.save(ctx, userId, model, input as SavedViewInput & { name: string });
+    const { view, created } = await store.save(ctx, userId, model, input as SavedViewBody & { name: string });
     return created ? sendJSON(201, view, { Location: options.location(view.id) }) : sendJSON(200, view);
   }
   const id = parseInt64(options.id);

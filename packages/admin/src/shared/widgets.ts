@@ -3,7 +3,7 @@
  * checks and describes them and the UI that draws them (this file imports nothing, so both builds
  * can read it).
  */
-export const WIDGETS = [
+export const FILTER_WIDGETS = [
   "tristate",
   "dateRange",
   "checkboxes",
@@ -14,4 +14,4 @@ export const WIDGETS = [
   "numericRange",
 ] as const;
 
-export type Widget = (typeof WIDGETS)[number];
+export type Widget = (typeof FILTER_WIDGETS)[number];

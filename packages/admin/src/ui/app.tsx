@@ -1,3 +1,4 @@
+/** The admin UI's frame and routes: the models loaded after sign-in, the header, and the page the URL names. */
 import { useEffect } from "preact/hooks";
 import { api, messageOf, setCsrfToken } from "./api.js";
 import { ChangePage } from "./pages/change/change-page.js";
@@ -6,7 +7,7 @@ import { ListPage } from "./pages/list/list-page.js";
 import { SignInPage } from "./pages/sign-in.js";
 import { location, navigate, paths, route } from "./router.js";
 import { flash, modelNamed, models, modelsError, session } from "./state.js";
-import type { ModelMeta } from "./types.js";
+import type { ModelMeta } from "../shared/wire.js";
 
 /** Loads what the signed-in user may see. */
 export async function loadModels(): Promise<void> {

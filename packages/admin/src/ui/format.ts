@@ -1,4 +1,5 @@
-import type { FieldMeta } from "./types.js";
+/** How the UI writes numbers, dates and calendar days for people, in the browser's locale and zone. */
+import type { FieldMeta } from "../shared/wire.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

@@ -1,6 +1,8 @@
+/** Foreign keys' record labels in the UI: where they are searched and a cache of those already read. */
 import { signal } from "@preact/signals";
 import { api } from "./api.js";
-import type { Choice, FieldMeta, ModelMeta, Row, RowsPage } from "./types.js";
+import type { FieldMeta, LookupAnswer, ModelMeta, Row, RowsPage } from "../shared/wire.js";
+import type { Choice } from "./components/combobox.js";
 
 /**
  * Where a foreign key's records are found and named: the admin's lookup when the field is a
@@ -24,16 +26,10 @@ export function foreignSource(model: ModelMeta, field: FieldMeta, all: readonly 
     return {
       key: field.references ?? `${model.name}.${field.name}`,
       search: async (q, signal) => {
-        const answer = await api<{ results: { id: unknown; label: string }[]; more: boolean }>(
-          `${lookup}?q=${encodeURIComponent(q)}`,
-          { signal },
-        );
+        const answer = await api<LookupAnswer>(`${lookup}?q=${encodeURIComponent(q)}`, { signal });
         return { results: answer.results.map(toChoice), more: answer.more };
       },
-      labels: async (ids) =>
-        (await api<{ results: { id: unknown; label: string }[] }>(`${lookup}?ids=${ids.join(",")}`)).results.map(
-          toChoice,
-        ),
+      labels: async (ids) => (await api<LookupAnswer>(`${lookup}?ids=${ids.join(",")}`)).results.map(toChoice),
     };
   }
   const target = all.find((candidate) => candidate.name === field.references);

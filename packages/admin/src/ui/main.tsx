@@ -1,9 +1,10 @@
+/** The admin UI's entry: starts the router, renders the app, then checks the session and loads the models. */
 import { render } from "preact";
 import { ApiProblem, api, setCsrfToken, whenUnauthorized } from "./api.js";
 import { App, loadModels } from "./app.js";
 import { location, navigate, paths, route, startRouter } from "./router.js";
 import { models, session } from "./state.js";
-import type { Session } from "./types.js";
+import type { Session } from "../shared/wire.js";
 import "./styles/index.css";
 
 function toSignIn(): void {

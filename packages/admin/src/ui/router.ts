@@ -1,3 +1,4 @@
+/** The admin UI's router: the URL as a signal, the routes it names, and leaving a page with unsaved changes. */
 import { computed, signal } from "@preact/signals";
 import { base } from "./api.js";
 

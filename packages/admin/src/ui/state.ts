@@ -1,5 +1,6 @@
+/** The UI's shared state: the session, the registered models and the flash message. */
 import { signal } from "@preact/signals";
-import type { ModelMeta, Session } from "./types.js";
+import type { ModelMeta, Session } from "../shared/wire.js";
 
 /** Who is signed in: undefined while the session is being checked, null when nobody is. */
 export const session = signal<Session | null | undefined>(undefined);

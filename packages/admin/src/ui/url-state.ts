@@ -1,6 +1,8 @@
+/** The list's state as its URL query, and saved views as queries. */
 import { computed } from "@preact/signals";
 import { location, navigate } from "./router.js";
-import type { ModelMeta, SavedView } from "./types.js";
+import { fieldOfParam } from "../shared/params.js";
+import type { ModelMeta, SavedView } from "../shared/wire.js";
 
 /**
  * The list's state is its URL query: the rows grammar (filters, `search`, `ordering`, `page`,
@@ -18,16 +20,6 @@ export const ALL_RECORDS = "all";
 
 /** The browser's IANA time zone: date presets resolve in it. */
 export const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-
-export function fieldOfParam(key: string): string {
-  const split = key.indexOf("__");
-  return split === -1 ? key : key.slice(0, split);
-}
-
-/** Whether `key` is one of the parameters a filter of `field` writes: `field` or `field__<lookup>`. */
-export function isOwnParam(key: string, field: string): boolean {
-  return key === field || key.startsWith(`${field}__`);
-}
 
 export function queryString(params: URLSearchParams): string {
   const text = params.toString();

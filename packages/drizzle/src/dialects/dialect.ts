@@ -1,9 +1,8 @@
-import { getTableName, type Column, type SQL, type Table } from "drizzle-orm";
-import type { DriverError } from "../errors.js";
-import type { PreparableQuery, Run, SelectQuery } from "../runner.js";
+/** The `Dialect` interface: what differs between SQLite and PostgreSQL. */
+import type { Column, SQL, Table } from "drizzle-orm";
+import type { DriverError } from "../connection/driver-error.js";
+import type { PreparableQuery, Run, SelectQuery } from "../connection/runner.js";
 import type { PatternLookup } from "./patterns.js";
-import { pg } from "./pg.js";
-import { sqlite } from "./sqlite.js";
 
 /** The databases a manager speaks, by name (as `ErrorContext.dialect` carries it). */
 export type DialectName = "sqlite" | "pg";
@@ -14,6 +13,17 @@ export interface TableKeys {
   readonly foreignKeys: readonly {
     reference(): { readonly columns: Column[]; readonly foreignTable: Table; readonly foreignColumns: Column[] };
   }[];
+}
+
+/** The plain SQL identifiers a trigram index is written with (each already checked). */
+export interface TrigramIndexNames {
+  readonly name: string;
+  readonly table: string;
+  readonly columns: readonly string[];
+  /** The primary key's column (SQLite's FTS5 rowid). */
+  readonly key: string;
+  /** Checks one more name (a schema) before it is written into SQL. */
+  readonly checked: (name: string, what: string) => string;
 }
 
 /**
@@ -53,6 +63,27 @@ export interface Dialect {
   /** The LIMIT a query with an OFFSET and no limit of its own needs, or undefined when it needs none. */
   readonly limitForBareOffset: number | undefined;
   /**
+   * Whether prepared statements carry a name the server keeps per connection (PostgreSQL): then
+   * one name must stand for one text, and their number is bounded. SQLite's are objects of ours.
+   */
+  readonly namesStatements: boolean;
+  /**
+   * Whether a statement prepared on the database may run in a transaction. Not on PostgreSQL: one
+   * prepared through the pool would run on another client than the transaction's, and one prepared
+   * through the transaction would outlive its client. SQLite has one connection either way.
+   */
+  readonly preparesInTransaction: boolean;
+  /**
+   * Whether queries ask a search index themselves (SQLite's FTS5 table, joined by key) rather than
+   * leaving it to the planner (PostgreSQL's GIN indexes serve ILIKE as it is).
+   */
+  readonly queriesSearchIndex: boolean;
+  /**
+   * The statements that create a trigram index named `name` over `columns` of `table`
+   * (identifiers already checked): see `trigramIndexSql`.
+   */
+  trigramIndexSql(table: Table, index: TrigramIndexNames): string[];
+  /**
    * Prepares a statement that returns rows once and returns what runs it with values for its placeholders.
    * `name` names it where the database names prepared statements (PostgreSQL): one name for one
    * text, as each connection keeps the first text it parsed under a name. `rows: "one"` for a
@@ -69,17 +100,4 @@ export interface Dialect {
   lockedForUpdate(query: SelectQuery): SelectQuery;
   /** The constraint a driver error reports, or undefined when it is not a constraint violation. */
   violationOf(error: DriverError): ConstraintViolation | undefined;
-}
-
-const DIALECTS: Record<DialectName, Dialect> = { sqlite, pg };
-
-/** The dialect of a table's database. */
-export function dialectOf(table: Table): Dialect {
-  const dialect = Object.values(DIALECTS).find((candidate) => candidate.owns(table));
-  if (dialect) return dialect;
-  throw new TypeError(`@viewsets/drizzle: table ${getTableName(table)} is neither a SQLite nor a PostgreSQL table`);
-}
-
-export function dialectNamed(name: DialectName): Dialect {
-  return DIALECTS[name];
 }

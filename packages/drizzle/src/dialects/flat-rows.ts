@@ -1,3 +1,4 @@
+/** Rows of a flat selection made with the decoders drizzle would use, looked up once per statement. */
 import { Column, SQL, is } from "drizzle-orm";
 
 const ENTITY_KIND = Symbol.for("drizzle:entityKind");

@@ -1,3 +1,4 @@
+/** Text patterns for the pattern lookups: LIKE and GLOB patterns with their wildcards escaped. */
 /** The lookups that match text against a pattern. */
 export type PatternLookup = "contains" | "icontains" | "startswith" | "istartswith" | "endswith" | "iendswith";
 

@@ -1,6 +1,7 @@
+/** PostgreSQL's prepared flat selections read into rows without drizzle's per-row mapping. */
 import { DrizzleQueryError, fillPlaceholders, is } from "drizzle-orm";
 import { NoopCache } from "drizzle-orm/cache/core";
-import type { Rows } from "../runner.js";
+import type { Rows } from "../connection/runner.js";
 import { entityKindOf, flatRowMaker, type SelectedField } from "./flat-rows.js";
 
 /** What drizzle's node-postgres prepared query holds besides its methods (drizzle internals). */

@@ -1,7 +1,8 @@
+/** The PostgreSQL dialect. */
 import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
-import type { DriverError } from "../errors.js";
-import type { SelectQuery } from "../runner.js";
+import type { DriverError } from "../connection/driver-error.js";
+import type { SelectQuery } from "../connection/runner.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { pgFlatRowReader } from "./pg-rows.js";
 import { LIKE_ESCAPE, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
@@ -40,6 +41,21 @@ export const pg: Dialect = {
   },
 
   limitForBareOffset: undefined,
+  namesStatements: true,
+  preparesInTransaction: false,
+  queriesSearchIndex: false,
+
+  // The pg_trgm extension and one GIN index per column: the planner uses them for ILIKE by itself.
+  trigramIndexSql(table, { name, table: tableName, columns, checked }) {
+    const schema = getTableConfig(table as PgTable).schema;
+    const qualified = schema ? `${checked(schema, "schema")}.${tableName}` : tableName;
+    return [
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+      ...columns.map(
+        (column) => `CREATE INDEX IF NOT EXISTS ${name}_${column} ON ${qualified} USING gin (${column} gin_trgm_ops)`,
+      ),
+    ];
+  },
 
   // The name is the caller's: one name must always stand for the same text on a connection.
   // `rows` changes nothing here: the driver reads every row either way.

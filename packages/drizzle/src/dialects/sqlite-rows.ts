@@ -1,3 +1,4 @@
+/** SQLite's prepared flat selections read into rows without drizzle's per-row mapping. */
 import { fillPlaceholders } from "drizzle-orm";
 import { entityKindOf, flatRowMaker, type SelectedField } from "./flat-rows.js";
 

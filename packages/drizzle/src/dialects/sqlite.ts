@@ -1,9 +1,10 @@
+/** The SQLite dialect. */
 import { asc, desc, is, sql, type Column, type SQL } from "drizzle-orm";
 import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
-import type { DriverError } from "../errors.js";
+import type { DriverError } from "../connection/driver-error.js";
 import type { ConstraintViolation, Dialect } from "./dialect.js";
 import { LIKE_ESCAPE, globPattern, isCaseInsensitive, likePattern, type PatternLookup } from "./patterns.js";
-import { isThenable, type Rows } from "../runner.js";
+import { isThenable, type Rows } from "../connection/runner.js";
 import { flatRowReader } from "./sqlite-rows.js";
 import { unicodeLowerFunction } from "./unicode-lower.js";
 
@@ -61,6 +62,25 @@ export const sqlite: Dialect = {
 
   // SQLite accepts OFFSET only after a LIMIT.
   limitForBareOffset: Number.MAX_SAFE_INTEGER,
+  namesStatements: false,
+  preparesInTransaction: true,
+  queriesSearchIndex: true,
+
+  // An FTS5 table with the trigram tokenizer, kept in step by triggers, built once from the rows there.
+  trigramIndexSql(_table, { name, table, columns, key }) {
+    const list = columns.join(", ");
+    const values = (row: "new" | "old") => columns.map((column) => `${row}.${column}`).join(", ");
+    const remove = `INSERT INTO ${name} (${name}, rowid, ${list}) VALUES ('delete', old.${key}, ${values("old")});`;
+    const add = `INSERT INTO ${name} (rowid, ${list}) VALUES (new.${key}, ${values("new")});`;
+    return [
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(${list}, content='${table}', content_rowid='${key}', tokenize='trigram')`,
+      `CREATE TRIGGER IF NOT EXISTS ${name}_insert AFTER INSERT ON ${table} BEGIN ${add} END`,
+      `CREATE TRIGGER IF NOT EXISTS ${name}_delete AFTER DELETE ON ${table} BEGIN ${remove} END`,
+      `CREATE TRIGGER IF NOT EXISTS ${name}_update AFTER UPDATE ON ${table} BEGIN ${remove} ${add} END`,
+      // Reads the rows already there, once: an index with entries is not rebuilt on the next start.
+      `INSERT INTO ${name} (${name}) SELECT 'rebuild' WHERE NOT EXISTS (SELECT 1 FROM ${name}_docsize)`,
+    ];
+  },
 
   prepare(query, _name, rows = "all") {
     const prepared = query.prepare();

@@ -1,3 +1,4 @@
+/** The Unicode lower-casing function case-insensitive lookups call on SQLite connections. */
 /** The name of the SQL function registered on better-sqlite3 connections. */
 export const UNICODE_LOWER = "viewsets_lower";
 

@@ -1,7 +1,14 @@
+/** The WAI-ARIA combobox the foreign-key filter and form field search records with. */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { isAbort } from "../api.js";
 import { formatCount } from "../format.js";
-import type { Choice } from "../types.js";
+
+/** A record as a lookup names it, with its count where the filter has one. */
+export interface Choice {
+  readonly id: string;
+  readonly label: string;
+  readonly count?: number;
+}
 
 /** How long typing pauses before the search is sent: at most one request per 250 ms. */
 export const DEBOUNCE_MS = 250;

@@ -1,3 +1,4 @@
+/** A modal dialog and a confirmation dialog built on it, with focus kept inside while open. */
 import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef } from "preact/hooks";
 

@@ -1,3 +1,4 @@
+/** The index page: the registered models the user may see, with links to their lists. */
 import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
 import { flash, models, singular } from "../state.js";

@@ -1,8 +1,9 @@
+/** The sign-in page. */
 import { useState } from "preact/hooks";
 import { ApiProblem, api, messageOf, setCsrfToken } from "../api.js";
 import { location, navigate, paths } from "../router.js";
 import { session } from "../state.js";
-import type { Session } from "../types.js";
+import type { Session } from "../../shared/wire.js";
 
 /** Where to go after signing in: `?next=` when it is a page of this admin, else the index. */
 function nextPage(): string {

@@ -1,3 +1,4 @@
+/** The dialog that names (or renames) a saved view. */
 import { useId, useState } from "preact/hooks";
 import { ApiProblem, messageOf } from "../api.js";
 import { Modal } from "../components/modal.js";

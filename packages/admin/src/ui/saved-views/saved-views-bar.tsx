@@ -1,8 +1,9 @@
+/** The saved-views bar: choose, save, rename, make default or delete a view of the list. */
 import { useId, useState } from "preact/hooks";
 import { messageOf } from "../api.js";
 import { ConfirmDialog } from "../components/modal.js";
 import { location, navigate } from "../router.js";
-import type { ModelMeta, SavedView } from "../types.js";
+import type { ModelMeta, SavedView } from "../../shared/wire.js";
 import { ALL_RECORDS, queryString, sameRows, unknownFilters, viewBody, viewParams } from "../url-state.js";
 import { NameDialog } from "./name-dialog.js";
 import type { SavedViews } from "./use-views.js";

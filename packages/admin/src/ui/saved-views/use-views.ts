@@ -1,22 +1,15 @@
+/** The hook that reads and changes the signed-in user's saved views of a model. */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../api.js";
-import type { ModelMeta, SavedView } from "../types.js";
-
-export interface ViewBody {
-  readonly name?: string;
-  readonly search?: string;
-  readonly filters?: Record<string, string[]>;
-  readonly ordering?: string[];
-  readonly isDefault?: boolean;
-}
+import type { ModelMeta, SavedView, SavedViewBody } from "../../shared/wire.js";
 
 export interface SavedViews {
   readonly views: readonly SavedView[];
   readonly loaded: boolean;
   readonly error: string | null;
   /** POST: a new name makes a view, a name the user already has updates that one. */
-  save(body: ViewBody & { name: string }): Promise<SavedView>;
-  patch(id: number, body: ViewBody): Promise<SavedView>;
+  save(body: SavedViewBody & { name: string }): Promise<SavedView>;
+  patch(id: number, body: SavedViewBody): Promise<SavedView>;
   remove(id: number): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+/** The checkboxes filter widget: one box per choice, with counts. */
 import { useId } from "preact/hooks";
 import { Count } from "./count.js";
 import { countsByValue, toggleValue, type WidgetProps } from "./widget-props.js";

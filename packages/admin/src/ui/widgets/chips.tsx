@@ -1,3 +1,4 @@
+/** The chips filter widget: the most frequent values as toggles, with counts. */
 import { useState } from "preact/hooks";
 import { Count } from "./count.js";
 import { countsByValue, toggleValue, type WidgetProps } from "./widget-props.js";

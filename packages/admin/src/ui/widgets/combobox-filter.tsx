@@ -1,8 +1,9 @@
+/** The combobox filter widget: foreign-key records searched by label and chosen. */
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../labels.js";
 import { models } from "../state.js";
-import type { Choice } from "../types.js";
+import type { Choice } from "../components/combobox.js";
 import { toggleValue, type WidgetProps } from "./widget-props.js";
 
 /** The foreign-key filter: search the target's labels, choose several; chosen ids are named through `?ids=`. */

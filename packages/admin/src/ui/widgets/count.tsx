@@ -1,3 +1,4 @@
+/** A facet's count beside a filter option. */
 import { formatCount } from "../format.js";
 
 /** A facet count beside an option: room kept while loading, so nothing moves when numbers arrive. */

@@ -1,43 +1,30 @@
+/** The date presets as the UI shows them: their names for people and the local days each one covers. */
+import { DATE_PRESETS, type DatePreset, isDatePreset, presetDays as presetRange } from "../../shared/date-presets.js";
 import { addDays } from "../format.js";
 
+const LABELS: Readonly<Record<DatePreset, string>> = {
+  today: "Today",
+  yesterday: "Yesterday",
+  last_7_days: "Last 7 days",
+  last_30_days: "Last 30 days",
+  this_month: "This month",
+  last_month: "Last month",
+  this_year: "This year",
+};
+
 /** ADMIN.md's date preset tokens, with the names people see. */
-export const PRESETS = [
-  { token: "today", label: "Today" },
-  { token: "yesterday", label: "Yesterday" },
-  { token: "last_7_days", label: "Last 7 days" },
-  { token: "last_30_days", label: "Last 30 days" },
-  { token: "this_month", label: "This month" },
-  { token: "last_month", label: "Last month" },
-  { token: "this_year", label: "This year" },
-] as const;
+export const PRESETS = DATE_PRESETS.map((token) => ({ token, label: LABELS[token] }));
 
 export function presetLabel(token: string): string {
-  return PRESETS.find((preset) => preset.token === token)?.label ?? token;
+  return isDatePreset(token) ? LABELS[token] : token;
 }
 
 /**
  * The first and last day a preset names, in the browser's time zone (the server resolves the
- * token the same way, in the `tz` the UI sends): what the widget shows beside the buttons.
+ * token with the same calendar, in the `tz` the UI sends): what the widget shows beside the buttons.
  */
-export function presetDays(token: string, now = new Date()): [Date, Date] | null {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const firstOfMonth = new Date(today.getFullYear(), today.getMonth(), 1);
-  switch (token) {
-    case "today":
-      return [today, today];
-    case "yesterday":
-      return [addDays(today, -1), addDays(today, -1)];
-    case "last_7_days":
-      return [addDays(today, -6), today];
-    case "last_30_days":
-      return [addDays(today, -29), today];
-    case "this_month":
-      return [firstOfMonth, addDays(new Date(today.getFullYear(), today.getMonth() + 1, 1), -1)];
-    case "last_month":
-      return [new Date(today.getFullYear(), today.getMonth() - 1, 1), addDays(firstOfMonth, -1)];
-    case "this_year":
-      return [new Date(today.getFullYear(), 0, 1), new Date(today.getFullYear(), 11, 31)];
-    default:
-      return null;
-  }
+export function localPresetDays(token: string, now = new Date()): [Date, Date] | null {
+  if (!isDatePreset(token)) return null;
+  const [from, to] = presetRange(token, { year: now.getFullYear(), month: now.getMonth(), day: now.getDate() });
+  return [new Date(from.year, from.month, from.day), addDays(new Date(to.year, to.month, to.day), -1)];
 }

@@ -1,6 +1,7 @@
+/** The date-range filter widget: presets and from/until days. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { addDays, dayStart, formatDays, isoDay } from "../format.js";
-import { PRESETS, presetDays } from "./date-presets.js";
+import { localPresetDays, PRESETS } from "./date-presets.js";
 import type { WidgetProps } from "./widget-props.js";
 
 /** A bound of the URL (an instant or a day) as the local day a date input holds. */
@@ -45,7 +46,7 @@ export function DateRange({ field, params, update }: WidgetProps) {
     });
   };
   const reversed = from !== "" && to !== "" && from > to;
-  const days = preset ? presetDays(preset) : null;
+  const days = preset ? localPresetDays(preset) : null;
   const day = (text: string) => {
     const date = dayStart(text);
     return date ? formatDays(date, date) : "…";

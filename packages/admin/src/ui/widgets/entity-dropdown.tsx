@@ -1,8 +1,9 @@
+/** The entity-dropdown filter widget: a foreign key's records in a select. */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { formatCount } from "../format.js";
 import { foreignSource, rememberLabels } from "../labels.js";
 import { models } from "../state.js";
-import type { Choice } from "../types.js";
+import type { Choice } from "../components/combobox.js";
 import { countsByValue, type WidgetProps } from "./widget-props.js";
 
 /** The foreign key as a native select of the target's first records (for short lists such as categories). */

@@ -1,3 +1,4 @@
+/** The multi-select filter widget: a field's choices in one select of several values. */
 import { formatCount } from "../format.js";
 import { countsByValue, setAll, type WidgetProps } from "./widget-props.js";
 

@@ -1,3 +1,4 @@
+/** The numeric-range filter widget: a minimum and a maximum within the facet's range. */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { WidgetProps } from "./widget-props.js";
 

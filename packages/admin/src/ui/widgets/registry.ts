@@ -1,5 +1,6 @@
+/** Which component draws each filter widget. */
 import type { FunctionComponent } from "preact";
-import type { Widget } from "../types.js";
+import type { Widget } from "../../shared/widgets.js";
 import { Checkboxes } from "./checkboxes.js";
 import { Chips } from "./chips.js";
 import { ComboboxFilter } from "./combobox-filter.js";
@@ -11,7 +12,7 @@ import { Tristate } from "./tristate.js";
 import type { WidgetProps } from "./widget-props.js";
 
 /** The one table from a `listFilter` entry's widget to its component (Django's filters.py, in short). */
-export const WIDGETS: Readonly<Record<Widget, FunctionComponent<WidgetProps>>> = {
+export const WIDGET_COMPONENTS: Readonly<Record<Widget, FunctionComponent<WidgetProps>>> = {
   tristate: Tristate,
   dateRange: DateRange,
   checkboxes: Checkboxes,

@@ -1,3 +1,4 @@
+/** The tristate filter widget for a boolean: yes, no or either. */
 import { useId } from "preact/hooks";
 import { Count } from "./count.js";
 import { countsByValue, type WidgetProps } from "./widget-props.js";

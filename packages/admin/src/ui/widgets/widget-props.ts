@@ -1,4 +1,5 @@
-import type { Facet, FieldMeta, ModelMeta } from "../types.js";
+/** What every filter widget is given, and the helpers that change a filter's values in the URL. */
+import type { Facet, FieldMeta, ModelMeta } from "../../shared/wire.js";
 
 /** What each filter widget gets: its field, the list's query, its facet, and a way to change its own parameters. */
 export interface WidgetProps {

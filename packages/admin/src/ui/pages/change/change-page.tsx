@@ -1,10 +1,11 @@
+/** The change page: one record's form to add, change or delete it. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { ConfirmDialog } from "../../components/modal.js";
 import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
-import type { ModelMeta, Row } from "../../types.js";
+import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { FieldInput } from "./field-input.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
 

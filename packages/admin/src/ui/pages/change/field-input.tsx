@@ -1,8 +1,9 @@
+/** The change form's input for one field, by its type. */
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../../labels.js";
 import { models } from "../../state.js";
-import type { FieldMeta, ModelMeta } from "../../types.js";
+import type { FieldMeta, ModelMeta } from "../../../shared/wire.js";
 import type { FormValue } from "./form-values.js";
 
 interface FieldInputProps {

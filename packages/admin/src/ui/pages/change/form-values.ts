@@ -1,5 +1,6 @@
+/** A record's values as form text and back: what the change form shows and what it sends. */
 import { codePointLength, tooLongMessage } from "../../text.js";
-import type { FieldMeta, Row } from "../../types.js";
+import type { FieldMeta, Row } from "../../../shared/wire.js";
 
 /** What a control holds: text, or a checkbox's state. */
 export type FormValue = string | boolean;

@@ -1,9 +1,11 @@
+/** The list's active filters as removable chips, each described in words. */
 import { useId } from "preact/hooks";
 import { addDays, dayStart, formatDay } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { models } from "../../state.js";
-import type { FieldMeta, ModelMeta } from "../../types.js";
-import { fieldOfParam, filterEntries, updateList } from "../../url-state.js";
+import type { FieldMeta, ModelMeta } from "../../../shared/wire.js";
+import { fieldOfParam } from "../../../shared/params.js";
+import { filterEntries, updateList } from "../../url-state.js";
 import { presetLabel } from "../../widgets/date-presets.js";
 
 const OPERATORS: Readonly<Record<string, string>> = { gte: "≥", gt: ">", lte: "≤", lt: "<" };

@@ -1,7 +1,8 @@
+/** The list's filter panel: one widget per `listFilter` entry. */
 import { useId } from "preact/hooks";
-import type { Facet, ModelMeta } from "../../types.js";
+import type { Facet, ModelMeta } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";
-import { WIDGETS } from "../../widgets/registry.js";
+import { WIDGET_COMPONENTS } from "../../widgets/registry.js";
 
 interface FilterPanelProps {
   readonly model: ModelMeta;
@@ -26,7 +27,7 @@ export function FilterPanel({ model, params, facets, stale, open }: FilterPanelP
       </h2>
       {model.listFilter.map((entry, index) => {
         const field = model.fields.find((candidate) => candidate.name === entry.field);
-        const Widget = WIDGETS[entry.widget];
+        const Widget = WIDGET_COMPONENTS[entry.widget];
         if (!field || !Widget) return null;
         const facet = facets?.[field.name];
         const labelId = `${id}-${index}`;

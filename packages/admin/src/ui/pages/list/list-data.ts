@@ -1,8 +1,9 @@
+/** The list page's data: its rows, its facets and the labels of the foreign keys shown. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem, api, isAbort, messageOf } from "../../api.js";
 import { foreignSource, loadLabels } from "../../labels.js";
 import { models } from "../../state.js";
-import type { Facet, ModelMeta, RowsPage } from "../../types.js";
+import type { Facet, ModelMeta, RowsPage } from "../../../shared/wire.js";
 
 const FACETS_AFTER_MS = 150;
 

@@ -1,9 +1,10 @@
+/** The list page: saved views, search, filters, the results table and pagination of one model. */
 import { useEffect, useState } from "preact/hooks";
 import { location, navigate, paths } from "../../router.js";
 import { SavedViewsBar, viewHref } from "../../saved-views/saved-views-bar.js";
 import { useSavedViews } from "../../saved-views/use-views.js";
 import { lastListHref, singular } from "../../state.js";
-import type { ModelMeta } from "../../types.js";
+import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActiveFilters } from "./active-filters.js";
 import { FilterPanel } from "./filter-panel.js";

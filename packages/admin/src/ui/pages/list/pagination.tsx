@@ -1,7 +1,8 @@
+/** The list's pagination: pages, counts (or their absence) and the page size. */
 import { useId } from "preact/hooks";
 import { formatCount } from "../../format.js";
 import { location } from "../../router.js";
-import type { ModelMeta, RowsPage } from "../../types.js";
+import type { ModelMeta, RowsPage } from "../../../shared/wire.js";
 import { queryString, updateList } from "../../url-state.js";
 
 const SIZES = [10, 25, 50, 100, 200];

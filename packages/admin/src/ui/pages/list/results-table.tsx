@@ -1,8 +1,9 @@
+/** The list's results table: its columns, sortable headers and links to each record. */
 import { formatValue } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { paths } from "../../router.js";
 import { models } from "../../state.js";
-import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../types.js";
+import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";
 
 type Direction = "ascending" | "descending" | "none";

@@ -1,3 +1,4 @@
+/** The list's search box, which writes `search` into the URL. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { updateList } from "../../url-state.js";
 

@@ -1,0 +1,71 @@
+/** ADMIN.md's routes of one registered model's data: its rows, its facets and its foreign keys' lookups. */
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type FieldDef,
+  MethodNotAllowed,
+  NotFound,
+  sendJSON,
+  type ViewSettings,
+} from "@viewsets/core";
+import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
+import { facetsOf } from "./facets.js";
+import { lookupOf } from "./lookup.js";
+import type { AdminModel } from "./models.js";
+import { type AdminViewSet, serveRows } from "./rows.js";
+
+/** What the admin lends these routes. */
+export interface ModelDataOptions {
+  readonly settings: ViewSettings;
+  readonly now: () => Date;
+  /** The registered model a foreign key points at. */
+  readonly targetOf: (field: FieldDef) => AdminViewSet<object> | undefined;
+}
+
+/** The context facets and lookups read a model's rows with (the rows route builds its own). */
+function readContext(request: ApiRequest, settings: ViewSettings, resource: string): ViewContext {
+  return ViewContext.for(request, settings, { resource, action: "list", readOnly: true });
+}
+
+/** `models/{model}/rows/[{id}]`, `models/{model}/facets` and `models/{model}/lookup/{field}`. */
+export async function serveModelData(
+  entry: AdminModel,
+  route: string | undefined,
+  rest: string | undefined,
+  request: ApiRequest,
+  options: ModelDataOptions,
+): Promise<ApiResponse> {
+  const { settings, targetOf } = options;
+  switch (route) {
+    case "rows":
+      return serveRows(entry.viewset, entry.name, rest, request, settings);
+    case "facets":
+      if (rest !== undefined) throw new NotFound();
+      if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+      return sendJSON(200, {
+        facets: await facetsOf({
+          viewset: entry.viewset,
+          params: queryParamsOf(request),
+          ctx: readContext(request, settings, entry.name),
+          now: options.now(),
+          target: targetOf,
+          onError: (error) => settings.onError(error, request),
+        }),
+      });
+    case "lookup":
+      if (rest === undefined) throw new NotFound();
+      if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
+      return sendJSON(
+        200,
+        await lookupOf(
+          entry.viewset,
+          rest,
+          queryParamsOf(request),
+          readContext(request, settings, entry.name),
+          targetOf,
+        ),
+      );
+    default:
+      throw new NotFound();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The wire forms of ADMIN.md's API, typed once: the server builds these values and the UI reads
+ * them (this folder imports nothing outside itself, so both builds can read it).
+ */
+import type { Widget } from "./widgets.js";
+
+/** A field's type as the model object names it (the core's field types). */
+export type FieldType = "bool" | "int" | "decimal" | "string" | "text" | "time" | "date" | "json" | "foreignKey";
+
+/**
+ * How a model's rows page counts: `exact` (the default: DRF's page-number pagination), up to a
+ * cap (`{ cap: 10000 }`: the database stops counting there, and the page says the count is
+ * capped), or `none` (no count at all: next and previous links only). Tables of millions of
+ * rows, where an exact COUNT under a search scans every row, want one of the last two.
+ */
+export type CountMode = "exact" | { readonly cap: number } | "none";
+
+/** One field of ADMIN.md's model object. */
+export interface FieldMeta {
+  readonly name: string;
+  readonly label: string;
+  readonly type: FieldType;
+  readonly choices?: readonly (string | number)[];
+  /** The registered model a foreign key points at (null when it is not registered). */
+  readonly references?: string | null;
+  readonly maxLength?: number;
+  readonly nullable: boolean;
+  readonly editable: boolean;
+  readonly required: boolean;
+}
+
+/** A `listFilter` entry with its widget filled in. */
+export interface ListFilterMeta {
+  readonly field: string;
+  readonly widget: Widget;
+}
+
+/** ADMIN.md's model object (`GET /api/models`): what the UI builds its pages from. */
+export interface ModelMeta {
+  readonly name: string;
+  readonly label: string;
+  readonly pk: string;
+  readonly labelField: string;
+  readonly fields: readonly FieldMeta[];
+  readonly listDisplay: readonly string[];
+  readonly listFilter: readonly ListFilterMeta[];
+  readonly searchFields: readonly string[];
+  readonly ordering: readonly string[];
+  /** Rows per page when the URL names none. */
+  readonly listPerPage: number;
+  readonly count: CountMode;
+  readonly permissions: { readonly add: boolean; readonly change: boolean; readonly delete: boolean };
+}
+
+export type Row = Record<string, unknown>;
+
+/** A page of `rows/`. */
+export interface RowsPage {
+  /** null when the model does not count (`count: "none"`). */
+  readonly count: number | null;
+  /** True when the count stopped at the model's cap (`count: { cap }`): there are more rows. */
+  readonly countCapped?: boolean;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: Row[];
+}
+
+/** How many matching rows hold one value (a foreign key's value carries its record's label). */
+export interface FacetCount {
+  readonly value: unknown;
+  readonly label?: string;
+  readonly count: number;
+}
+
+/** One field's facet: counts per value, the range of the matching rows, or why it failed. */
+export interface Facet {
+  readonly counts?: readonly FacetCount[];
+  readonly min?: unknown;
+  readonly max?: unknown;
+  readonly error?: string;
+}
+
+/** A saved view (`saved-views/{model}`). */
+export interface SavedView {
+  readonly id: number;
+  readonly name: string;
+  readonly search: string;
+  readonly filters: Readonly<Record<string, readonly string[]>>;
+  readonly ordering: readonly string[];
+  readonly isDefault: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a POST or PATCH of a saved view may set (a POST names it). */
+export interface SavedViewBody {
+  readonly name?: string;
+  readonly search?: string;
+  readonly filters?: Readonly<Record<string, readonly string[]>>;
+  readonly ordering?: readonly string[];
+  readonly isDefault?: boolean;
+}
+
+export interface SessionUser {
+  readonly id: string | number;
+  readonly username: string;
+  readonly isStaff: boolean;
+}
+
+/** `GET /api/session` and a sign-in's answer; `csrfToken` is null for a request signed by a header. */
+export interface Session {
+  readonly user: SessionUser;
+  readonly csrfToken: string | null;
+}
+
+/** One record a foreign key's lookup names. */
+export interface LookupResult {
+  readonly id: unknown;
+  readonly label: string;
+}
+
+/** `lookup/{field}`: the records found (`more` when the limit left some out). */
+export interface LookupAnswer {
+  readonly results: readonly LookupResult[];
+  readonly more: boolean;
+}
