@@ -12,6 +12,7 @@ import {
   seedRows,
   STATUSES,
 } from "./fixture.js";
+import { runLimitsContract } from "./limits-contract.js";
 import { runSecurityContract } from "./security-contract.js";
 import type { AdminContractOptions } from "./contract-options.js";
 import { type Served, serve } from "./serve.js";
@@ -601,4 +602,5 @@ export function runAdminContract(options: AdminContractOptions): void {
     });
   });
   runSecurityContract(options);
+  runLimitsContract(options);
 }

@@ -81,6 +81,7 @@ async function page(
   rows: Item[],
   query = "",
   ordering: string[] = ["-price", "id"],
+  maxPageSize = 100,
 ): Promise<Envelope> {
   const req = request(query);
   const result = await paginator.paginate<Item>({
@@ -92,7 +93,7 @@ async function page(
     fields,
     primaryKey: "id",
     pageSize: 3,
-    maxPageSize: 100,
+    maxPageSize,
   });
   return result.envelope(result.rows) as unknown as Envelope;
 }
@@ -188,6 +189,15 @@ describe("cursorPagination", () => {
     rows.push({ id: 100, name: "new last", price: "1.00", rating: 1, createdAt: new Date() });
     const second = await page(paginator, rows, queryOf(first.next!), ["id"]);
     expect(ids(second)).toEqual([4, 5, 6]);
+  });
+
+  it("caps page_size at the viewset's maximum, on the first page and on the next", async () => {
+    const rows = makeItems(12);
+    const first = await page(paginator, rows, "page_size=1000", ["id"], 5);
+    expect(ids(first)).toEqual([1, 2, 3, 4, 5]);
+    const second = await page(paginator, rows, queryOf(first.next!), ["id"], 5);
+    expect(ids(second)).toEqual([6, 7, 8, 9, 10]);
+    expect(ids(await page(paginator, rows, "page_size=4", ["id"], 5))).toEqual([1, 2, 3, 4]);
   });
 
   it("keeps every other query parameter in its links and replaces the cursor", async () => {
