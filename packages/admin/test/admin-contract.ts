@@ -12,6 +12,7 @@ import {
   seedRows,
   STATUSES,
 } from "./fixture.js";
+import { runFacetsContract } from "./facets-contract.js";
 import { runLimitsContract } from "./limits-contract.js";
 import { runSecurityContract } from "./security-contract.js";
 import type { AdminContractOptions } from "./contract-options.js";
@@ -603,4 +604,5 @@ export function runAdminContract(options: AdminContractOptions): void {
   });
   runSecurityContract(options);
   runLimitsContract(options);
+  runFacetsContract(options);
 }
