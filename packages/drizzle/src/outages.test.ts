@@ -11,8 +11,8 @@ const wrapped = (cause: Error) =>
 describe("outageOf", () => {
   it.each([
     // Node's socket errors, as node-postgres passes them on.
-    ...["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "EHOSTUNREACH", "EHOSTDOWN"].map((c) => [c, "unreachable"]),
-    ...["ENETUNREACH", "ENETDOWN", "ENOTFOUND", "EAI_AGAIN"].map((c) => [c, "unreachable"]),
+    ...["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "EHOSTUNREACH"].map((c) => [c, "unreachable"]),
+    ...["EHOSTDOWN", "ENETUNREACH", "ENETDOWN", "ENOTFOUND", "EAI_AGAIN"].map((c) => [c, "unreachable"]),
     ["ETIMEDOUT", "timeout"],
     // PostgreSQL: shutdowns, class 08, timeouts, locks, connections, memory and disk.
     ["57P01", "unreachable"],
