@@ -44,6 +44,10 @@ describe("outageOf", () => {
     expect(outageOf(wrapped(new Error("Connection terminated unexpectedly")))).toBe("unreachable");
     expect(outageOf(new Error("timeout exceeded when trying to connect"))).toBe("timeout");
     expect(outageOf(new Error("Query read timeout"))).toBe("timeout");
+    expect(outageOf(new Error("Client has encountered a connection error and is not queryable"))).toBe("unreachable");
+    // better-sqlite3's closed connection.
+    expect(outageOf(new TypeError("The database connection is not open"))).toBe("unreachable");
+    expect(outageOf(new TypeError("The database connection is not open yet, or is it"))).toBeUndefined();
   });
 
   it("leaves constraint violations and other errors alone", () => {
