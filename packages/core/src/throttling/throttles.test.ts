@@ -48,7 +48,11 @@ describe("the sliding window", () => {
       [true, 1],
       [true, 0],
     ]);
-    expect(seen.every((d) => d.limit === 3 && d.retryAfter === 0 && d.reset === 60)).toBe(true);
+    expect(seen.map((d) => [d.limit, d.retryAfter, d.reset])).toEqual([
+      [3, 0, 60],
+      [3, 0, 60],
+      [3, 0, 60],
+    ]);
     const fourth = await decide(throttle);
     expect(fourth).toEqual({ allowed: false, limit: 3, remaining: 0, reset: 60, retryAfter: 60 });
     clock.at(59_999);
