@@ -78,5 +78,28 @@ export function runFacetsContract(options: AdminContractOptions): void {
         expect(reply.json.facets.status.counts, preset).toEqual(statusCounts(rows));
       }
     });
+
+    it("lists a selected value once, counted, whether or not it is among the top values", async () => {
+      const top = (await staff.get("/models/products/facets")).json.facets.name.counts as { value: string }[];
+      expect(top).toHaveLength(20);
+      const inTop = top[3]!.value;
+      const outside = seeded.find((p) => !top.some((entry) => entry.value === p.name))!.name;
+      for (const name of [inTop, outside]) {
+        const reply = await staff.get(`/models/products/facets?name=${encodeURIComponent(name)}`);
+        const counts = reply.json.facets.name.counts as { value: string; count: number }[];
+        expect(
+          counts.filter((entry) => entry.value === name),
+          name,
+        ).toEqual([{ value: name, count: 1 }]);
+      }
+      // A selected category is listed once too, with its label.
+      const categories = (await staff.get("/models/products/facets?categoryId=3")).json.facets.categoryId.counts as {
+        value: number | null;
+        count: number;
+      }[];
+      expect(categories.filter((entry) => entry.value === 3)).toEqual([
+        { value: 3, label: expect.any(String), count: seeded.filter((p) => p.categoryId === 3).length },
+      ]);
+    });
   });
 }

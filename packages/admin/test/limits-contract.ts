@@ -44,6 +44,9 @@ export function runLimitsContract(options: AdminContractOptions): void {
       for (const [name, count] of [
         ["products_capped", { cap: 10_000 }],
         ["products_uncounted", "none"],
+        // A cap the table just reaches, and one it passes by a row.
+        ["products_cap_reached", { cap: LAST_ID }],
+        ["products_cap_passed", { cap: LAST_ID - 1 }],
       ] as const) {
         admin.register(name, { model: tableModel(products), queryset: createManager(db, products), count });
       }
@@ -97,6 +100,28 @@ export function runLimitsContract(options: AdminContractOptions): void {
         }
         const small = await staff.get(`/models/${model}/rows/?page_size=3`);
         expect(small.json.results, model).toHaveLength(3);
+      }
+    });
+
+    it("says how it counted in each mode, links the pages, and answers 404 past the last", async () => {
+      const first = (model: string) => staff.get(`/models/${model}/rows/?page_size=100&ordering=id`);
+      expect((await first("products_uncounted")).json.count).toBeNull();
+      expect((await first("products_capped")).json).toMatchObject({ count: LAST_ID, countCapped: false });
+      expect((await first("products_cap_reached")).json).toMatchObject({ count: LAST_ID, countCapped: false });
+      expect((await first("products_cap_passed")).json).toMatchObject({ count: LAST_ID - 1, countCapped: true });
+      for (const model of ["products_capped", "products_uncounted"]) {
+        const rows = (page: number) => staff.get(`/models/${model}/rows/?page_size=100&ordering=id&page=${page}`);
+        const second = await rows(2);
+        expect(second.json.previous, model).toBe(
+          `${server.url}/admin/api/models/${model}/rows/?page_size=100&ordering=id`,
+        );
+        expect(second.json.next, model).toContain("page=3");
+        const last = await rows(3);
+        expect(last.json.results, model).toHaveLength(LAST_ID - 200);
+        expect(last.json.next, model).toBeNull();
+        expect(last.json.previous, model).toContain("page=2");
+        for (const past of [4, 99]) expect((await rows(past)).status, `${model} page ${past}`).toBe(404);
+        expect((await staff.get(`/models/${model}/rows/?page=0`)).status, model).toBe(404);
       }
     });
   });

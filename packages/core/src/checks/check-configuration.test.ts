@@ -153,6 +153,11 @@ describe("checkConfiguration, one rule at a time", () => {
     expect(problemOf({ [key]: ["name", "nope"] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
     expect(problemOf({ [key]: ["__proto__"] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
     expect(problemOf({ [key]: "name" })).toBe(`viewsets: resource p: ${key} is not a list`);
+    expect(problemOf({ [key]: [5] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
+    // Only ordering reads a leading "-" (descending); in any other list "-name" names no field.
+    const minus = problemOf({ [key]: ["-name"] });
+    if (key === "ordering") expect(minus).toBeUndefined();
+    else expect(minus).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
   });
 
   it.each(["pageSize", "maxPageSize", "bodyLimit"])("rejects a %s that is not a positive integer", (key) => {

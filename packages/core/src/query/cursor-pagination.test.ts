@@ -242,6 +242,19 @@ describe("cursorPagination", () => {
     await expect(page(paginator, rows, `cursor=${cursor}`, ["price", "id"])).rejects.toThrow("Invalid cursor.");
   });
 
+  it("answers 404 for a well-formed cursor too long, or whose flags are not booleans", async () => {
+    const rows = makeItems(10);
+    const cursorOf = (position: object) => Buffer.from(JSON.stringify(position)).toString("base64url");
+    const position = { o: ["-price", "id"], v: ["10.50", 3], r: false };
+    // The same position decodes to a page: each refusal below is the check it names.
+    expect(ids(await page(paginator, rows, `cursor=${cursorOf(position)}`)).length).toBeGreaterThan(0);
+    const padded = cursorOf({ ...position, pad: "x".repeat(4096) });
+    expect(ids(await page(paginator, rows, `cursor=${cursorOf({ ...position, pad: "x" })}`)).length).toBeGreaterThan(0);
+    for (const text of [padded, cursorOf({ ...position, r: "yes" }), cursorOf({ ...position, i: "yes" })]) {
+      await expect(page(paginator, rows, `cursor=${text}`)).rejects.toThrow("Invalid cursor.");
+    }
+  });
+
   it("revives cursor values by field type: dates, and 64-bit integers past 2^53", async () => {
     const big = 2n ** 60n;
     const rows = makeItems(4).map((row, index) => ({

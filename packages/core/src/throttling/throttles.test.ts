@@ -215,6 +215,10 @@ describe("the throttles", () => {
     expect(() => ipRateThrottle("0/s")).toThrow(TypeError);
     expect(() => scopedRateThrottle("uploads", "1/week")).toThrow(TypeError);
     expect(() => scopedRateThrottle("", "1/min")).toThrow(/scope/);
+    expect(() => scopedRateThrottle(5 as never, "1/min")).toThrow(/scope/);
+    for (const scope of ["", 5, null]) {
+      expect(() => rateThrottle({ scope: scope as never, rate: "1/min", identify: () => "k" })).toThrow(/scope/);
+    }
   });
 
   it("uses one shared in-memory store by default", async () => {
