@@ -59,7 +59,8 @@ describe.each(FRAMEWORKS)("the shop's admin on %s", (framework) => {
       const page = (await rows.json()) as { count: number; results: { status: string; price: string }[] };
       const api = (await (await fetch(`${server.url}/api/v1/products/?status=live`)).json()) as { count: number };
       expect(page.count).toBe(api.count);
-      expect(page.results.every((row) => row.status === "live")).toBe(true);
+      expect(page.results.length).toBeGreaterThan(0);
+      expect(page.results.map((row) => row.status)).toEqual(page.results.map(() => "live"));
 
       // The price log is view only: a write is refused and nothing changes.
       const write = await fetch(`${base}/api/models/price_changes/rows/`, {

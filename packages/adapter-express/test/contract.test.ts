@@ -1,48 +1,8 @@
-import { createServer } from "node:http";
-import {
-  type AdapterContractOptions,
-  listenOnLoopback,
-  runAdapterContract,
-  runAuthContract,
-} from "@viewsets/core/testing";
-import cors from "cors";
+/** The adapter contract on Express 5, the version the repository develops with. */
+import { runAdapterContract, runAuthContract } from "@viewsets/core/testing";
 import express from "express";
-import { registerRoutes, toExpress } from "../src/index.js";
+import { expressAdapter } from "./express-app.js";
 
-/** Sets a header before the router, and one on the way out: where Express lets a middleware add one once a later one answered. */
-const requestIdAndAfter: express.RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Request-Id", "r-1");
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: unknown[]) {
-    res.setHeader("X-After", "yes");
-    return (writeHead as (...args: unknown[]) => typeof res).apply(this, args);
-  } as typeof res.writeHead;
-  next();
-};
-
-const adapter: AdapterContractOptions = {
-  name: "express",
-  async serve(router, options) {
-    const app = express();
-    if (options.frameworkTrustsProxy) app.set("trust proxy", true);
-    if (options.cors) app.use(cors({ origin: options.cors.origin, credentials: options.cors.credentials }));
-    if (options.parseBody) app.use(express.json({ limit: "2mb" }));
-    if (options.headerMiddleware) app.use(requestIdAndAfter);
-    if (options.appUser !== undefined) {
-      app.use((req, _res, next) => {
-        (req as express.Request & { user?: unknown }).user = options.appUser;
-        next();
-      });
-    }
-    for (const [path, handler] of Object.entries(options.handlers ?? {})) app.get(path, toExpress(handler));
-    registerRoutes(router, app);
-    for (const mounted of options.mounts ?? []) registerRoutes(mounted, app);
-    app.use((_req, res) => {
-      res.status(404).type("text/plain").send("fallthrough");
-    });
-    return listenOnLoopback(createServer(app));
-  },
-};
-
+const adapter = expressAdapter("express", express);
 runAdapterContract(adapter);
 runAuthContract(adapter);

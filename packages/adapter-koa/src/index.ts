@@ -46,8 +46,10 @@ function loudDisconnects(ctx: QuietContext): void {
 export function toApiRequest(ctx: Context): ApiRequest {
   const url = ctx.originalUrl;
   const q = url.indexOf("?");
-  // A body parser (@koa/bodyparser, koa-body) leaves its result on ctx.request.body.
-  const parsedBody = (ctx.request as { body?: unknown }).body;
+  // A body parser (@koa/bodyparser, koa-body) leaves its result on ctx.request.body, once it read
+  // the request. One that skipped a type it does not parse leaves `{}` there and the stream unread:
+  // the core reads that body itself (a text/plain one is then its 415, not an empty object's 400).
+  const parsedBody = ctx.req.readableEnded ? (ctx.request as { body?: unknown }).body : undefined;
   return new NodeApiRequest(
     {
       method: ctx.method,

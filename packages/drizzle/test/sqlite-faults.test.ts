@@ -9,7 +9,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Router, contextOf, sendJSON, type ApiResponse } from "@viewsets/core";
+import { Router, ServiceUnavailable, contextOf, sendJSON, type ApiResponse } from "@viewsets/core";
 import { DrizzleManager, healthCheck, modelViewSet } from "../src/index.js";
 import { openSqlite } from "../src/connection/sqlite-connection.js";
 import { bodyOf, contextWith, pause } from "./requests.js";
@@ -166,6 +166,14 @@ describe("SQLite faults", () => {
     const down = await health.handle(fakeRequest("GET", "/healthz"));
     expect(down?.status).toBe(503);
     expect(down?.headers["Retry-After"]).toBeDefined();
-    await expect(manager.count(contextOf(fakeRequest("GET", "/")))).rejects.toBeDefined();
+    // A closed connection is an unreachable database: the README's 503 with Retry-After, for the
+    // manager and through the router, never a 500.
+    const failed = manager.count(contextOf(fakeRequest("GET", "/")));
+    await expect(failed).rejects.toBeInstanceOf(ServiceUnavailable);
+    await expect(failed).rejects.toMatchObject({ status: 503, headers: { "Retry-After": "5" } });
+    const listed = await router.handle(fakeRequest("GET", "/api/products/"));
+    expect(listed?.status).toBe(503);
+    expect(listed?.headers["Retry-After"]).toBe("5");
+    expect(bodyOf(listed)).toMatchObject({ detail: "The database is unreachable. Try again later." });
   });
 });

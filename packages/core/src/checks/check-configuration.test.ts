@@ -138,6 +138,37 @@ describe("checkConfiguration", () => {
   });
 });
 
+describe("checkConfiguration, one rule at a time", () => {
+  const problemOf = (options: Record<string, unknown>) => viewset(options).checkConfiguration("p")?.message;
+
+  it.each([
+    "excludeResponseFields",
+    "readOnlyRequestFields",
+    "filterFields",
+    "orderingFields",
+    "searchFields",
+    "ordering",
+  ])("rejects %s naming a field the model lacks, or not a list", (key) => {
+    expect(problemOf({ [key]: ["name"] })).toBeUndefined();
+    expect(problemOf({ [key]: ["name", "nope"] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
+    expect(problemOf({ [key]: ["__proto__"] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
+    expect(problemOf({ [key]: "name" })).toBe(`viewsets: resource p: ${key} is not a list`);
+    expect(problemOf({ [key]: [5] })).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
+    // Only ordering reads a leading "-" (descending); in any other list "-name" names no field.
+    const minus = problemOf({ [key]: ["-name"] });
+    if (key === "ordering") expect(minus).toBeUndefined();
+    else expect(minus).toBe(`viewsets: resource p: ${key} names a field the model lacks`);
+  });
+
+  it.each(["pageSize", "maxPageSize", "bodyLimit"])("rejects a %s that is not a positive integer", (key) => {
+    expect(problemOf({ [key]: 1 })).toBeUndefined();
+    expect(problemOf({ [key]: 500 })).toBeUndefined();
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, "10", null]) {
+      expect(problemOf({ [key]: bad }), String(bad)).toBe(`viewsets: resource p: ${key} is not a positive integer`);
+    }
+  });
+});
+
 describe("register and registerRoutes", () => {
   it("register throws ConfigurationError for a viewset that cannot serve", () => {
     const router = new Router("/api");

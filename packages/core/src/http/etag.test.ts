@@ -40,6 +40,7 @@ describe("etagMatches", () => {
     expect(etagMatches(tag.slice(2), tag)).toBe(true);
     expect(etagMatches(`W/"other", ${tag}`, tag)).toBe(true);
     expect(etagMatches("*", tag)).toBe(true);
+    expect(etagMatches(" * ", tag)).toBe(true);
     expect(etagMatches('W/"other"', tag)).toBe(false);
     expect(etagMatches("", tag)).toBe(false);
   });

@@ -81,6 +81,7 @@ async function page(
   rows: Item[],
   query = "",
   ordering: string[] = ["-price", "id"],
+  maxPageSize = 100,
 ): Promise<Envelope> {
   const req = request(query);
   const result = await paginator.paginate<Item>({
@@ -92,7 +93,7 @@ async function page(
     fields,
     primaryKey: "id",
     pageSize: 3,
-    maxPageSize: 100,
+    maxPageSize,
   });
   return result.envelope(result.rows) as unknown as Envelope;
 }
@@ -190,6 +191,15 @@ describe("cursorPagination", () => {
     expect(ids(second)).toEqual([4, 5, 6]);
   });
 
+  it("caps page_size at the viewset's maximum, on the first page and on the next", async () => {
+    const rows = makeItems(12);
+    const first = await page(paginator, rows, "page_size=1000", ["id"], 5);
+    expect(ids(first)).toEqual([1, 2, 3, 4, 5]);
+    const second = await page(paginator, rows, queryOf(first.next!), ["id"], 5);
+    expect(ids(second)).toEqual([6, 7, 8, 9, 10]);
+    expect(ids(await page(paginator, rows, "page_size=4", ["id"], 5))).toEqual([1, 2, 3, 4]);
+  });
+
   it("keeps every other query parameter in its links and replaces the cursor", async () => {
     const rows = makeItems(10);
     const first = await page(paginator, rows, "status=live&page_size=2&ordering=-price");
@@ -230,6 +240,19 @@ describe("cursorPagination", () => {
       await expect(page(paginator, rows, `cursor=${text}`)).rejects.toThrow("Invalid cursor.");
     }
     await expect(page(paginator, rows, `cursor=${cursor}`, ["price", "id"])).rejects.toThrow("Invalid cursor.");
+  });
+
+  it("answers 404 for a well-formed cursor too long, or whose flags are not booleans", async () => {
+    const rows = makeItems(10);
+    const cursorOf = (position: object) => Buffer.from(JSON.stringify(position)).toString("base64url");
+    const position = { o: ["-price", "id"], v: ["10.50", 3], r: false };
+    // The same position decodes to a page: each refusal below is the check it names.
+    expect(ids(await page(paginator, rows, `cursor=${cursorOf(position)}`)).length).toBeGreaterThan(0);
+    const padded = cursorOf({ ...position, pad: "x".repeat(4096) });
+    expect(ids(await page(paginator, rows, `cursor=${cursorOf({ ...position, pad: "x" })}`)).length).toBeGreaterThan(0);
+    for (const text of [padded, cursorOf({ ...position, r: "yes" }), cursorOf({ ...position, i: "yes" })]) {
+      await expect(page(paginator, rows, `cursor=${text}`)).rejects.toThrow("Invalid cursor.");
+    }
   });
 
   it("revives cursor values by field type: dates, and 64-bit integers past 2^53", async () => {

@@ -56,6 +56,16 @@ describe("page-number pagination", () => {
     expect(resolvePageSize(["5000"], 20, 100)).toBe(100);
   });
 
+  it("serves at most the maximum page size however many rows a page_size asks for", async () => {
+    // 7 rows, a maximum of 5: a page of 6 or 1000 is a page of 5, and its next link a second page.
+    for (const asked of ["6", "1000", "999999999"]) {
+      const capped = await page(`page_size=${asked}`);
+      expect(capped.results).toEqual([{ id: 7 }, { id: 6 }, { id: 5 }, { id: 4 }, { id: 3 }]);
+      expect(capped.next).toBe(`https://example.test/api/items/?page_size=${asked}&page=2`);
+    }
+    expect((await page("page_size=4")).results).toHaveLength(4);
+  });
+
   it("describes its parameters for the viewset's page sizes, and its envelope", () => {
     const { openapi } = pageNumberPagination();
     const docs = typeof openapi === "function" ? openapi({ pageSize: 10, maxPageSize: 50 }) : openapi;

@@ -110,6 +110,20 @@ export function editCases(c: SuiteServer<ContractApp>, it: Case): void {
       expectProblem(await c.send("PATCH", "/api/v1/products/4242", { name: "x" }), 404);
       expectProblem(await c.send("PUT", "/api/v1/products/4242", validProduct), 404);
       expectProblem(await c.send("DELETE", "/api/v1/products/4242", ""), 404);
+      // Bad input is a 400 before the manager is asked for anything: to a missing id as well
+      // (DRF loads the object first and would say 404), and to an existing one without a get.
+      c.app.products.calls.length = 0;
+      for (const [method, id, body] of [
+        ["PATCH", 4242, { price: "free" }],
+        ["PUT", 4242, { name: "Only a name" }],
+        ["PATCH", 10, { price: "free" }],
+        ["PUT", 10, { name: "Only a name" }],
+        ["PATCH", 10, "{not json"],
+      ] as const) {
+        const reply = await c.send(method, `/api/v1/products/${id}`, body);
+        expectProblem(reply, 400);
+      }
+      expect(c.app.products.calls).toEqual([]);
     });
 
     it("destroys with 204 and no body", async () => {

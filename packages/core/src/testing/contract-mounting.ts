@@ -213,5 +213,21 @@ export function mountingCases(c: SuiteServer<ContractApp>, it: Case, options: Ad
       const action = await parsed.send("POST", "/api/v1/products/3/publish-now", '{"note":"parsed"}');
       expect(action.json.note).toBe("parsed");
     });
+
+    it("leaves a body the app's parser did not take to the core", async () => {
+      // The app parses JSON only: a form is read from the request as usual (Express 4's parser
+      // still sets `req.body = {}` on it), and a type neither reads is the core's 415.
+      const form = await parsed.send(
+        "POST",
+        "/api/v1/products/",
+        "name=Form+lamp&price=1.00&inStock=true&status=draft",
+        {
+          "content-type": "application/x-www-form-urlencoded",
+        },
+      );
+      expect(form.status, form.text).toBe(201);
+      expect(form.json).toMatchObject({ name: "Form lamp", price: "1.00", inStock: true, status: "draft" });
+      expectProblem(await parsed.send("POST", "/api/v1/products/", "x", { "content-type": "text/plain" }), 415);
+    });
   });
 }

@@ -1,9 +1,13 @@
 /** Whether a suite may skip for a missing service: the one rule (never in CI), and Chromium's probe. */
 import { existsSync } from "node:fs";
 
-/** Whether this is CI's run (`CI=true` or `CI=1`): there a missing service fails its suite instead of skipping it. */
+/**
+ * Whether this is CI's run: `CI` set to anything but empty, `false` or `0` (`true`, `1`, `True`, as
+ * each CI service spells it). There a missing service fails its suite instead of skipping it.
+ */
 export function inCI(): boolean {
-  return process.env.CI === "true" || process.env.CI === "1";
+  const value = process.env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== "" && value !== "false" && value !== "0";
 }
 
 /**

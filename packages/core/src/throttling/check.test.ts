@@ -41,6 +41,15 @@ describe("checkThrottles", () => {
   it("breaks a tie on remaining by the longer reset", async () => {
     const headers = await checkThrottles([allowing(10, 2, 60), allowing(20, 2, 3600)], anonymous);
     expect(headers["RateLimit-Limit"]).toBe("20");
+    const reversed = await checkThrottles([allowing(20, 2, 3600), allowing(10, 2, 60)], anonymous);
+    expect(reversed["RateLimit-Limit"]).toBe("20");
+    // Fewer left wins over a longer reset, in either order.
+    for (const order of [
+      [allowing(20, 1, 60), allowing(10, 2, 3600)],
+      [allowing(10, 2, 3600), allowing(20, 1, 60)],
+    ]) {
+      expect((await checkThrottles(order, anonymous))["RateLimit-Limit"]).toBe("20");
+    }
   });
 
   it("throws Throttled with the longest wait when several refuse", async () => {

@@ -48,7 +48,11 @@ describe("the sliding window", () => {
       [true, 1],
       [true, 0],
     ]);
-    expect(seen.every((d) => d.limit === 3 && d.retryAfter === 0 && d.reset === 60)).toBe(true);
+    expect(seen.map((d) => [d.limit, d.retryAfter, d.reset])).toEqual([
+      [3, 0, 60],
+      [3, 0, 60],
+      [3, 0, 60],
+    ]);
     const fourth = await decide(throttle);
     expect(fourth).toEqual({ allowed: false, limit: 3, remaining: 0, reset: 60, retryAfter: 60 });
     clock.at(59_999);
@@ -211,6 +215,10 @@ describe("the throttles", () => {
     expect(() => ipRateThrottle("0/s")).toThrow(TypeError);
     expect(() => scopedRateThrottle("uploads", "1/week")).toThrow(TypeError);
     expect(() => scopedRateThrottle("", "1/min")).toThrow(/scope/);
+    expect(() => scopedRateThrottle(5 as never, "1/min")).toThrow(/scope/);
+    for (const scope of ["", 5, null]) {
+      expect(() => rateThrottle({ scope: scope as never, rate: "1/min", identify: () => "k" })).toThrow(/scope/);
+    }
   });
 
   it("uses one shared in-memory store by default", async () => {

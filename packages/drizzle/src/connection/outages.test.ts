@@ -10,19 +10,33 @@ const wrapped = (cause: Error) =>
 
 describe("outageOf", () => {
   it.each([
-    ["ECONNREFUSED", "unreachable"],
-    ["ECONNRESET", "unreachable"],
+    // Node's socket errors, as node-postgres passes them on.
+    ...["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "EHOSTUNREACH"].map((c) => [c, "unreachable"]),
+    ...["EHOSTDOWN", "ENETUNREACH", "ENETDOWN", "ENOTFOUND", "EAI_AGAIN"].map((c) => [c, "unreachable"]),
     ["ETIMEDOUT", "timeout"],
+    // PostgreSQL: shutdowns, class 08, timeouts, locks, connections, memory and disk.
     ["57P01", "unreachable"],
+    ["57P02", "unreachable"],
+    ["57P03", "unreachable"],
+    ["08000", "unreachable"],
     ["08006", "unreachable"],
+    ["08P01", "unreachable"],
     ["57014", "timeout"],
     ["53300", "busy"],
+    ["53200", "busy"],
+    ["55P03", "busy"],
+    ["40P01", "busy"],
+    ["53100", "full"],
+    // SQLite, with its extended codes.
     ["SQLITE_BUSY", "busy"],
     ["SQLITE_BUSY_SNAPSHOT", "busy"],
     ["SQLITE_LOCKED", "busy"],
+    ["SQLITE_LOCKED_SHAREDCACHE", "busy"],
     ["SQLITE_FULL", "full"],
-    ["53100", "full"],
-  ])("reads %s under drizzle's wrapper as %s", (code, kind) => {
+    ["SQLITE_IOERR", "unreachable"],
+    ["SQLITE_IOERR_SHORT_READ", "unreachable"],
+    ["SQLITE_IOERR_FSYNC", "unreachable"],
+  ] as [string, string][])("reads %s under drizzle's wrapper as %s", (code, kind) => {
     expect(outageOf(wrapped(coded(code)))).toBe(kind);
   });
 
@@ -30,11 +44,19 @@ describe("outageOf", () => {
     expect(outageOf(wrapped(new Error("Connection terminated unexpectedly")))).toBe("unreachable");
     expect(outageOf(new Error("timeout exceeded when trying to connect"))).toBe("timeout");
     expect(outageOf(new Error("Query read timeout"))).toBe("timeout");
+    expect(outageOf(new Error("Client has encountered a connection error and is not queryable"))).toBe("unreachable");
+    // better-sqlite3's closed connection.
+    expect(outageOf(new TypeError("The database connection is not open"))).toBe("unreachable");
+    expect(outageOf(new TypeError("The database connection is not open yet, or is it"))).toBeUndefined();
   });
 
   it("leaves constraint violations and other errors alone", () => {
     expect(outageOf(wrapped(coded("23505")))).toBeUndefined();
     expect(outageOf(wrapped(coded("SQLITE_CONSTRAINT_UNIQUE")))).toBeUndefined();
+    // Near the outage codes, but the request's own fault (or not an outage at all).
+    for (const code of ["08", "080000", "55000", "SQLITE_ERROR", "SQLITE_FULLX", "SQLITE_CORRUPT"]) {
+      expect(outageOf(wrapped(coded(code))), code).toBeUndefined();
+    }
     expect(outageOf(new TypeError("x is undefined"))).toBeUndefined();
     expect(outageOf("ECONNREFUSED")).toBeUndefined();
   });

@@ -36,12 +36,14 @@ const PG_STATES: Record<string, OutageKind> = {
   "53100": "full", // disk_full
 };
 
-// node-postgres reports a lost connection and its own timeouts without a code.
-const PG_MESSAGES: readonly [RegExp, OutageKind][] = [
+// node-postgres reports a lost connection and its own timeouts without a code, and better-sqlite3
+// a closed connection (the app closed it: shutting down, or reopening the file).
+const DRIVER_MESSAGES: readonly [RegExp, OutageKind][] = [
   [/^Connection terminated/, "unreachable"],
   [/^Client has encountered a connection error/, "unreachable"],
   [/^timeout exceeded when trying to connect$/, "timeout"],
   [/^Query read timeout$/, "timeout"],
+  [/^The database connection is not open$/, "unreachable"],
 ];
 
 function kindOfCode(code: string): OutageKind | undefined {
@@ -60,7 +62,7 @@ export function outageOf(error: unknown): OutageKind | undefined {
     const kind =
       typeof code === "string"
         ? kindOfCode(code)
-        : PG_MESSAGES.find(([pattern]) => pattern.test(current instanceof Error ? current.message : ""))?.[1];
+        : DRIVER_MESSAGES.find(([pattern]) => pattern.test(current instanceof Error ? current.message : ""))?.[1];
     if (kind) return kind;
     current = current.cause;
   }
