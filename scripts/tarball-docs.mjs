@@ -1,0 +1,131 @@
+// The docs against the packed packages: the tutorial's six projects run their own tests, and every TypeScript block compiles.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fail, tscProblems } from "./tarball-lib.mjs";
+
+export const TUTORIAL_STEPS = [1, 2, 3, 4, 5, 6].map((n) => `step-${n}`);
+const projectsOf = (repo) => join(repo, "docs/tutorial/projects");
+const readJSON = (path) => JSON.parse(readFileSync(path, "utf8"));
+
+/** The registry packages the six projects name, at their ranges; the `@viewsets/` ones come from the tarballs. */
+export function tutorialDependencies(repo) {
+  const wanted = { dependencies: {}, devDependencies: {} };
+  for (const step of TUTORIAL_STEPS) {
+    const manifest = readJSON(join(projectsOf(repo), step, "package.json"));
+    for (const field of ["dependencies", "devDependencies"]) {
+      for (const [name, range] of Object.entries(manifest[field] ?? {})) {
+        if (name.startsWith("@viewsets/")) continue;
+        const before = wanted[field][name];
+        if (before !== undefined && before !== range) fail(`${step} wants ${name}@${range}, an earlier step ${before}`);
+        wanted[field][name] = range;
+      }
+    }
+  }
+  return wanted;
+}
+
+/**
+ * Copies each project into `app/tutorial/` (its packages resolve from app/node_modules, the tarballs' install) and
+ * runs its own `npm test`: tsc over its sources and tests, then node's test runner.
+ */
+export function runTutorial(repo, app, packedNames) {
+  for (const step of TUTORIAL_STEPS) {
+    const source = join(projectsOf(repo), step);
+    const manifest = readJSON(join(source, "package.json"));
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (name.startsWith("@viewsets/") && !packedNames.includes(name)) fail(`${step} needs ${name}, not packed`);
+    }
+    const target = join(app, "tutorial", step);
+    rmSync(target, { recursive: true, force: true });
+    cpSync(source, target, {
+      recursive: true,
+      filter: (path) => !/(^|\/)(node_modules|dist)(\/|$)|\.sqlite(-\w+)?$/.test(relative(source, path)),
+    });
+    const started = performance.now();
+    execFileSync("npm", ["test", "--silent"], { cwd: target, stdio: "inherit" });
+    console.log(`${step}: npm test passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** Markdown files whose code blocks are checked: the README, the packages' READMEs, and the site's pages. */
+function markdownFiles(repo) {
+  const files = ["README.md", ...readdirSync(join(repo, "packages")).map((p) => `packages/${p}/README.md`)];
+  const walk = (folder) => {
+    for (const entry of readdirSync(join(repo, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory() && !/^(node_modules|api|projects|\.vitepress)$/.test(entry.name)) walk(path);
+      else if (entry.name.endsWith(".md")) files.push(path);
+    }
+  };
+  walk("docs");
+  return files.filter((file) => {
+    try {
+      readFileSync(join(repo, file));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Every ```ts (or ```typescript) block: each is its own module, compiled with tsc (nodenext, strict) against the
+ * installed tarballs. A fragment that cannot compile alone says so in its fence: ```ts no-check: <the reason>.
+ */
+export function extractBlocks(repo) {
+  const blocks = [];
+  const skipped = [];
+  for (const file of markdownFiles(repo)) {
+    const text = readFileSync(join(repo, file), "utf8");
+    for (const match of text.matchAll(/^```(ts|typescript)([^\n]*)\n([\s\S]*?)^```/gm)) {
+      const line = text.slice(0, match.index).split("\n").length;
+      const where = `${file}:${line}`;
+      const info = match[2].trim();
+      if (info.startsWith("no-check")) {
+        if (!/^no-check:\s*\S/.test(info)) fail(`${where}: "no-check" needs a reason ("no-check: why")`);
+        skipped.push(`${where} (${info.slice("no-check:".length).trim()})`);
+        continue;
+      }
+      blocks.push({ where, code: match[3] });
+    }
+  }
+  return { blocks, skipped };
+}
+
+export function checkDocBlocks(repo, app) {
+  const { blocks, skipped } = extractBlocks(repo);
+  const folder = join(app, "blocks");
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder);
+  const names = new Map();
+  blocks.forEach(({ where, code }, index) => {
+    const name = `${String(index).padStart(3, "0")}-${where.replace(/[^a-z0-9]+/gi, "_")}.ts`;
+    names.set(name, where);
+    writeFileSync(join(folder, name), `${code}\nexport {};\n`);
+  });
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+    },
+    include: ["*.ts"],
+  };
+  writeFileSync(join(folder, "tsconfig.json"), JSON.stringify(config, null, 2));
+  const problems = tscProblems(folder, ["-p", "tsconfig.json"], join(app, "node_modules/.bin/tsc")).map((line) => {
+    const file = line.slice(0, line.indexOf("("));
+    const [, lineNumber] = /\((\d+),/.exec(line) ?? [];
+    const where = names.get(file);
+    if (!where) return line;
+    const [markdown, start] = where.split(":");
+    return `${markdown}:${Number(start) + Number(lineNumber)}: ${line.slice(line.indexOf("error"))}`;
+  });
+  if (problems.length > 0) fail(`code blocks that do not compile:\n${problems.join("\n")}`);
+  console.log(`${blocks.length} TypeScript blocks compile; ${skipped.length} fragments are marked no-check:`);
+  for (const entry of skipped) console.log(`  ${entry}`);
+}
