@@ -14,7 +14,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkDocBlocks, runTutorial, TUTORIAL_STEPS, tutorialDependencies } from "./tarball-docs.mjs";
+import {
+  checkDocBlocks,
+  runTutorial,
+  runTutorialCurls,
+  TUTORIAL_STEPS,
+  tutorialDependencies,
+} from "./tarball-docs.mjs";
 import { checkManifest, fail, packageName, tscProblems } from "./tarball-lib.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -149,6 +155,8 @@ try {
   }
   step(`the tutorial's projects (${TUTORIAL_STEPS.join(", ")}): npm test on the tarballs`);
   runTutorial(repo, app, Object.values(packed).map(packageName));
+  step("the tutorial pages' curl lines, against each step's server");
+  await runTutorialCurls(repo, app, await freePort());
 
   step("the docs' TypeScript blocks: tsc against the tarballs' types");
   checkDocBlocks(repo, app);

@@ -1,5 +1,5 @@
 // The docs against the packed packages: the tutorial's six projects run their own tests, and every TypeScript block compiles.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fail, tscProblems } from "./tarball-lib.mjs";
@@ -45,6 +45,56 @@ export function runTutorial(repo, app, packedNames) {
     const started = performance.now();
     execFileSync("npm", ["test", "--silent"], { cwd: target, stdio: "inherit" });
     console.log(`${step}: npm test passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** The `curl ... # -> NNN` lines of each tutorial page, by step: `2-viewsets.md` holds step-2's. */
+function tutorialCurls(repo) {
+  const byStep = new Map();
+  for (const page of readdirSync(join(repo, "docs/tutorial")).filter((name) => /^\d-.*\.md$/.test(name))) {
+    const text = readFileSync(join(repo, "docs/tutorial", page), "utf8");
+    const lines = [...text.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => block[1].split("\n"));
+    const curls = lines
+      .map((line) => /^(curl .*?)\s+#\s*->\s*(\d{3})\s*$/.exec(line))
+      .filter(Boolean)
+      .map(([, command, status]) => ({ command, status: Number(status) }));
+    if (curls.length > 0) byStep.set(`step-${page[0]}`, curls);
+  }
+  return byStep;
+}
+
+/**
+ * Starts each step's `src/server.ts` as the page says (`npx tsx src/server.ts`, on a new database) and runs its page's
+ * curl lines in order against it: each must answer the status its `# -> NNN` comment claims.
+ */
+export async function runTutorialCurls(repo, app, port) {
+  for (const [step, curls] of tutorialCurls(repo)) {
+    const cwd = join(app, "tutorial", step);
+    const env = { ...process.env, PORT: String(port), DATABASE_FILE: join(cwd, "curl.sqlite") };
+    rmSync(env.DATABASE_FILE, { force: true });
+    const server = spawn(join(app, "node_modules/.bin/tsx"), ["src/server.ts"], { cwd, env, stdio: "inherit" });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        if (server.exitCode !== null) fail(`${step}'s server exited with ${server.exitCode}`);
+        if (
+          await fetch(`http://127.0.0.1:${port}/`).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+        if (attempt > 300) fail(`${step}'s server never answered`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (const { command, status } of curls) {
+        const local = command.replaceAll("localhost:3000", `127.0.0.1:${port}`);
+        const code = execFileSync("sh", ["-c", `${local} -o /dev/null -w '%{http_code}'`], { encoding: "utf8" });
+        if (Number(code) !== status) fail(`docs/tutorial (${step}): ${command}\n  answered ${code}, not ${status}`);
+      }
+      console.log(`${step}: ${curls.length} curl lines answer the statuses their page claims`);
+    } finally {
+      server.kill();
+    }
   }
 }
 

@@ -48,7 +48,9 @@ export default defineConfig({
       { text: "Admin contract", link: "/reference/admin-contract" },
     ],
     sidebar: {
-      "/tutorial/": [{ text: "Tutorial", items: tutorial.map(([text, page]) => ({ text, link: `/tutorial/${page}` })) }],
+      "/tutorial/": [
+        { text: "Tutorial", items: tutorial.map(([text, page]) => ({ text, link: `/tutorial/${page}` })) },
+      ],
       "/guides/": [{ text: "Guides", items: guides.map(([text, page]) => ({ text, link: `/guides/${page}` })) }],
       "/reference/": [
         {

@@ -25,12 +25,16 @@ test("each model takes its name, fields and rules from its table", async () => {
   // The database fills in the key and the SQL default; a literal default (returned: false) stays editable.
   assert.deepEqual(nonEditableFields(Loan), ["id", "loanedAt"]);
 
-  const good = await Book.schema["~standard"].validate({ title: "The Hobbit", authorId: 1, published: 1937, isbn: "1" });
+  const good = await Book.schema["~standard"].validate({
+    title: "The Hobbit",
+    authorId: 1,
+    published: 1937,
+    isbn: "1",
+  });
   assert.equal(good.issues, undefined);
   const bad = await Book.schema["~standard"].validate({ title: "x".repeat(301), authorId: 1, published: "1937" });
-  assert.deepEqual(bad.issues?.map((issue) => issue.path?.map((key) => (typeof key === "object" ? key.key : key))), [
-    ["title"],
-    ["published"],
-    ["isbn"],
-  ]);
+  assert.deepEqual(
+    bad.issues?.map((issue) => issue.path?.map((key) => (typeof key === "object" ? key.key : key))),
+    [["title"], ["published"], ["isbn"]],
+  );
 });

@@ -45,7 +45,12 @@ test("a bad body is a 400 naming each field, and nothing is written", async () =
 test("a loan's time is ISO 8601 text, filled in by the database", async () => {
   const api = `${await serve(createRouter(openDatabase(":memory:")))}/api/v1`;
   await call(`${api}/authors/`, "POST", { name: "Italo Calvino" });
-  await call(`${api}/books/`, "POST", { title: "Invisible Cities", authorId: 1, published: 1972, isbn: "9780156453806" });
+  await call(`${api}/books/`, "POST", {
+    title: "Invisible Cities",
+    authorId: 1,
+    published: 1972,
+    isbn: "9780156453806",
+  });
   const loan = await call(`${api}/loans/`, "POST", { bookId: 1, borrower: "ada" });
   assert.equal(loan.status, 201);
   assert.match(loan.body.loanedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

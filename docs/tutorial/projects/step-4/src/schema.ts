@@ -25,8 +25,6 @@ export const loans = sqliteTable("loans", {
     .references(() => books.id),
   borrower: text({ length: 200 }).notNull(),
   // SQLite has no date type: a timestamp is an integer column in timestamp_ms mode, ISO 8601 text on the wire.
-  loanedAt: integer({ mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch() * 1000)`),
+  loanedAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
   returned: integer({ mode: "boolean" }).notNull().default(false),
 });

@@ -20,7 +20,12 @@ before(async () => {
   await call(`${base}/api/v1/authors/`, "POST", { name: "Octavia E. Butler" }, librarian);
   const kindred = { title: "Kindred", authorId: 1, published: 1979, isbn: "9780807083697" };
   await call(`${base}/api/v1/books/`, "POST", kindred, librarian);
-  await call(`${base}/api/v1/books/`, "POST", { ...kindred, title: "Dawn", published: 1987, isbn: "9780446603775" }, librarian);
+  await call(
+    `${base}/api/v1/books/`,
+    "POST",
+    { ...kindred, title: "Dawn", published: 1987, isbn: "9780446603775" },
+    librarian,
+  );
   await call(`${base}/api/v1/loans/`, "POST", { bookId: 2, borrower: "milo" }, member);
 });
 

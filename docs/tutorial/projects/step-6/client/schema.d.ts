@@ -1,1 +1,1 @@
-export interface paths {}
+export type paths = {};
