@@ -1,5 +1,6 @@
 // The library's admin at /admin: librarians sign in with their better-auth username and password.
 import { adminMigrations, createAdmin } from "@viewsets/admin";
+import { roleBookOf } from "@viewsets/better-auth";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { LibraryViewSets } from "./app.js";
 import type { LibraryAuth } from "./auth.js";
@@ -21,8 +22,8 @@ export function createLibraryAdmin(db: LibraryDatabase, auth: LibraryAuth, views
         }
       },
       get: async (id) => (await auth.$context).internalAdapter.findUserById(String(id)),
-      // Staff: admins and librarians (a user may hold several roles, "member,librarian").
-      isStaff: (user) => ["admin", "librarian"].some((role) => String(user.role).split(",").includes(role)),
+      // Staff: whoever may change books (librarians and admins; a user may hold several roles).
+      isStaff: (user) => roleBookOf(auth).allows(user, "books", ["change"]),
     },
   });
   const { authors, books, loans } = viewsets;

@@ -39,6 +39,6 @@ export function createRouter(db: LibraryDatabase, auth: LibraryAuth, options: Ro
   router.register("authors", viewsets.authors);
   router.register("books", viewsets.books);
   router.register("loans", viewsets.loans);
-  registerActions(router, db, viewsets.loans.options.queryset);
+  registerActions(router, db);
   return router;
 }

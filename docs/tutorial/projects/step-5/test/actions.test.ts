@@ -42,18 +42,27 @@ test("the books on loan, then a loan returned", async () => {
   assert.equal((await call(`${base}/api/v1/loans/99/return`, "POST", undefined, librarian)).status, 404);
 });
 
-test("a librarian signs in to the admin and lists books; a member may not", async () => {
-  const refused = await call(`${base}/admin/api/session`, "POST", { username: "milo", password: "correct-horse-42" });
-  assert.equal(refused.status, 403);
-  const wrong = await call(`${base}/admin/api/session`, "POST", { username: "lena", password: "not-her-password" });
-  assert.equal(wrong.status, 401);
-  const signedIn = await call(`${base}/admin/api/session`, "POST", { username: "lena", password: "correct-horse-42" });
-  assert.equal(signedIn.status, 200);
-  const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!;
-  const rows = await call(`${base}/admin/api/models/books/rows/?search=dawn`, "GET", undefined, { cookie });
+test("a librarian signs in to the admin and searches the books; a member may not", async () => {
+  const signIn = async (username: string, password = "correct-horse-42") => {
+    const answer = await call(`${base}/admin/api/session`, "POST", { username, password });
+    return { ...answer, cookie: (answer.headers.get("set-cookie") ?? "").split(";")[0]! };
+  };
+  assert.equal((await signIn("lena", "not-her-password")).status, 401);
+
+  const lena = await signIn("lena");
+  assert.equal(lena.status, 200);
+  assert.equal(lena.body.user.isStaff, true);
+  const rows = await call(`${base}/admin/api/models/books/rows/?search=dawn`, "GET", undefined, {
+    cookie: lena.cookie,
+  });
   assert.equal(rows.status, 200);
   assert.deepEqual(
     rows.body.results.map((book: { title: string }) => book.title),
     ["Dawn"],
   );
+
+  const milo = await signIn("milo");
+  assert.equal(milo.body.user?.isStaff ?? false, false);
+  const refused = await call(`${base}/admin/api/models/books/rows/`, "GET", undefined, { cookie: milo.cookie });
+  assert.equal(refused.status, 403);
 });

@@ -1,13 +1,14 @@
 // The library's custom actions: returning a loan, and the books out on loan now.
-import { type Manager, type Router, ValidationError, sendJSON } from "@viewsets/core";
+import { type Router, ValidationError, sendJSON } from "@viewsets/core";
+import { createManager } from "@viewsets/drizzle";
 import { eq } from "drizzle-orm";
 import type { LibraryDatabase } from "./db.js";
 import { loans } from "./schema.js";
 
 type Loan = typeof loans.$inferSelect;
 
-/** `loanManager` is the loans viewset's own manager, so that a return is written as the API writes a loan. */
-export function registerActions(router: Router, db: LibraryDatabase, loanManager: Manager<Loan>): void {
+export function registerActions(router: Router, db: LibraryDatabase): void {
+  const loanManager = createManager(db, loans); // writes a loan as the loans viewset does
   // POST /api/v1/loans/{id}/return: the loan as a retrieve shows it, now returned.
   router.action(
     "loans",
@@ -24,7 +25,7 @@ export function registerActions(router: Router, db: LibraryDatabase, loanManager
       const loan = await action.getObject<Loan>(); // 404 when there is no such loan
       if (loan.returned) throw new ValidationError({ non_field_errors: ["This loan was already returned."] });
       loan.returned = true;
-      return action.respond(await loanManager.update!(action.ctx, loan));
+      return action.respond(await loanManager.update(action.ctx, loan));
     },
   );
 

@@ -40,7 +40,7 @@ export function createRouter(db: LibraryDatabase, auth: LibraryAuth, options: Ro
   router.register("authors", viewsets.authors);
   router.register("books", viewsets.books);
   router.register("loans", viewsets.loans);
-  registerActions(router, db, viewsets.loans.options.queryset);
+  registerActions(router, db);
   // GET /api/v1/schema/openapi.json: the document, as an action of the router (so it is in the document too).
   const openapi = libraryOpenAPI(router);
   router.action("schema", "openapi", { urlPath: "openapi.json", summary: "This OpenAPI document" }, openapi.handler());
