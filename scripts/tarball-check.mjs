@@ -158,8 +158,8 @@ try {
   step("the tutorial pages' curl lines, against each step's server");
   await runTutorialCurls(repo, app, await freePort());
 
-  step("the docs' TypeScript blocks: tsc against the tarballs' types");
-  checkDocBlocks(repo, app);
+  step("the docs' TypeScript blocks: tsc against the tarballs' types; the apps with curl lines run");
+  await checkDocBlocks(repo, app, await freePort());
   step("all tarballs install, compile and serve; the tutorial runs and the docs' blocks compile");
 } catch (error) {
   console.error(`\ntarball check failed: ${error.message}`);

@@ -48,19 +48,51 @@ export function runTutorial(repo, app, packedNames) {
   }
 }
 
-/** The `curl ... # -> NNN` lines of each tutorial page, by step: `2-viewsets.md` holds step-2's. */
+/** The `curl ... # -> NNN` lines of a shell block: the command and the status it claims. */
+const curlLines = (block) =>
+  block
+    .split("\n")
+    .map((line) => /^(curl .*?)\s+#\s*->\s*(\d{3})\b.*$/.exec(line))
+    .filter(Boolean)
+    .map(([, command, status]) => ({ command, status: Number(status) }));
+
+/** The curl lines of each tutorial page, by step: `2-viewsets.md` holds step-2's. */
 function tutorialCurls(repo) {
   const byStep = new Map();
   for (const page of readdirSync(join(repo, "docs/tutorial")).filter((name) => /^\d-.*\.md$/.test(name))) {
     const text = readFileSync(join(repo, "docs/tutorial", page), "utf8");
-    const lines = [...text.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => block[1].split("\n"));
-    const curls = lines
-      .map((line) => /^(curl .*?)\s+#\s*->\s*(\d{3})\s*$/.exec(line))
-      .filter(Boolean)
-      .map(([, command, status]) => ({ command, status: Number(status) }));
+    const curls = [...text.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => curlLines(block[1]));
     if (curls.length > 0) byStep.set(`step-${page[0]}`, curls);
   }
   return byStep;
+}
+
+/** Starts `args` (a server on `port`), runs the curl lines against it in order, and stops it. */
+async function runCurls(label, port, spawnArgs, curls) {
+  const [command, args, options] = spawnArgs;
+  const server = spawn(command, args, { ...options, env: { ...options.env, PORT: String(port) }, stdio: "inherit" });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      if (server.exitCode !== null) fail(`${label}: the server exited with ${server.exitCode}`);
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (attempt > 300) fail(`${label}: the server never answered`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const { command: curl, status } of curls) {
+      const local = curl.replaceAll("localhost:3000", `127.0.0.1:${port}`);
+      const code = execFileSync("sh", ["-c", `${local} -o /dev/null -w '%{http_code}'`], { encoding: "utf8" });
+      if (Number(code) !== status) fail(`${label}: ${curl}\n  answered ${code}, not ${status}`);
+    }
+    console.log(`${label}: ${curls.length} curl lines answer the statuses the page claims`);
+  } finally {
+    server.kill();
+  }
 }
 
 /**
@@ -70,31 +102,14 @@ function tutorialCurls(repo) {
 export async function runTutorialCurls(repo, app, port) {
   for (const [step, curls] of tutorialCurls(repo)) {
     const cwd = join(app, "tutorial", step);
-    const env = { ...process.env, PORT: String(port), DATABASE_FILE: join(cwd, "curl.sqlite") };
+    const env = { ...process.env, DATABASE_FILE: join(cwd, "curl.sqlite") };
     rmSync(env.DATABASE_FILE, { force: true });
-    const server = spawn(join(app, "node_modules/.bin/tsx"), ["src/server.ts"], { cwd, env, stdio: "inherit" });
-    try {
-      for (let attempt = 0; ; attempt++) {
-        if (server.exitCode !== null) fail(`${step}'s server exited with ${server.exitCode}`);
-        if (
-          await fetch(`http://127.0.0.1:${port}/`).then(
-            () => true,
-            () => false,
-          )
-        )
-          break;
-        if (attempt > 300) fail(`${step}'s server never answered`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      for (const { command, status } of curls) {
-        const local = command.replaceAll("localhost:3000", `127.0.0.1:${port}`);
-        const code = execFileSync("sh", ["-c", `${local} -o /dev/null -w '%{http_code}'`], { encoding: "utf8" });
-        if (Number(code) !== status) fail(`docs/tutorial (${step}): ${command}\n  answered ${code}, not ${status}`);
-      }
-      console.log(`${step}: ${curls.length} curl lines answer the statuses their page claims`);
-    } finally {
-      server.kill();
-    }
+    await runCurls(
+      `docs/tutorial (${step})`,
+      port,
+      [join(app, "node_modules/.bin/tsx"), ["src/server.ts"], { cwd, env }],
+      curls,
+    );
   }
 }
 
@@ -128,31 +143,57 @@ export function extractBlocks(repo) {
   const skipped = [];
   for (const file of markdownFiles(repo)) {
     const text = readFileSync(join(repo, file), "utf8");
-    for (const match of text.matchAll(/^```(ts|typescript)([^\n]*)\n([\s\S]*?)^```/gm)) {
+    let above = null; // the checked TypeScript block just above, in this file
+    for (const match of text.matchAll(/^```(ts|typescript|sh)([^\n]*)\n([\s\S]*?)^```/gm)) {
       const line = text.slice(0, match.index).split("\n").length;
       const where = `${file}:${line}`;
       const info = match[2].trim();
+      if (match[1] === "sh") {
+        // ```sh against-above: its curl lines run against the app of the TypeScript block above it.
+        if (info !== "against-above") continue;
+        if (!above) fail(`${where}: "against-above" needs a checked TypeScript block above it`);
+        above.curls = curlLines(match[3]);
+        continue;
+      }
       if (info.startsWith("no-check")) {
         if (!/^no-check:\s*\S/.test(info)) fail(`${where}: "no-check" needs a reason ("no-check: why")`);
         skipped.push(`${where} (${info.slice("no-check:".length).trim()})`);
+        above = null;
         continue;
       }
-      blocks.push({ where, code: match[3] });
+      above = { where, code: match[3] };
+      blocks.push(above);
     }
   }
   return { blocks, skipped };
 }
 
-export function checkDocBlocks(repo, app) {
+/** Checks the blocks (below), then runs each ```sh against-above block against the app its TypeScript block serves. */
+export async function checkDocBlocks(repo, app, port) {
+  const { blocks, files } = compileDocBlocks(repo, app);
+  for (const block of blocks.filter((b) => b.curls)) {
+    const file = files.get(block);
+    await runCurls(
+      block.where,
+      port,
+      [join(app, "node_modules/.bin/tsx"), [file], { cwd: app, env: process.env }],
+      block.curls,
+    );
+  }
+}
+
+function compileDocBlocks(repo, app) {
   const { blocks, skipped } = extractBlocks(repo);
   const folder = join(app, "blocks");
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder);
   const names = new Map();
-  blocks.forEach(({ where, code }, index) => {
-    const name = `${String(index).padStart(3, "0")}-${where.replace(/[^a-z0-9]+/gi, "_")}.ts`;
-    names.set(name, where);
-    writeFileSync(join(folder, name), `${code}\nexport {};\n`);
+  const files = new Map();
+  blocks.forEach((block, index) => {
+    const name = `${String(index).padStart(3, "0")}-${block.where.replace(/[^a-z0-9]+/gi, "_")}.ts`;
+    names.set(name, block.where);
+    files.set(block, join(folder, name));
+    writeFileSync(join(folder, name), `${block.code}\nexport {};\n`);
   });
   const config = {
     compilerOptions: {
@@ -178,4 +219,5 @@ export function checkDocBlocks(repo, app) {
   if (problems.length > 0) fail(`code blocks that do not compile:\n${problems.join("\n")}`);
   console.log(`${blocks.length} TypeScript blocks compile; ${skipped.length} fragments are marked no-check:`);
   for (const entry of skipped) console.log(`  ${entry}`);
+  return { blocks, files };
 }
