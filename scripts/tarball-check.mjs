@@ -21,7 +21,7 @@ import {
   TUTORIAL_STEPS,
   tutorialDependencies,
 } from "./tarball-docs.mjs";
-import { checkManifest, fail, packageName, tscProblems } from "./tarball-lib.mjs";
+import { checkManifest, fail, packageName, reuseNativeBuild, tscProblems, workspacePackage } from "./tarball-lib.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -92,6 +92,7 @@ try {
     ...readJSON(join(repo, "package.json")).devDependencies,
   };
   const tutorial = tutorialDependencies(repo);
+  const betterSqlite = workspacePackage(repo, "better-sqlite3");
   const pick = (names) => Object.fromEntries(names.map((name) => [name, ranges[name] ?? fail(`no range for ${name}`)]));
   writeFileSync(
     join(app, "package.json"),
@@ -104,6 +105,7 @@ try {
           ...Object.fromEntries(Object.entries(packed).map(([, file]) => [packageName(file), `file:${file}`])),
           ...pick(REGISTRY_DEPENDENCIES),
           ...tutorial.dependencies,
+          "better-sqlite3": betterSqlite.version,
         },
         devDependencies: { ...pick(["@types/node", ...REGISTRY_DEV_DEPENDENCIES]), ...tutorial.devDependencies },
       },
@@ -111,7 +113,10 @@ try {
       2,
     )}\n`,
   );
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], app);
+  // No install scripts: better-sqlite3's would compile its native addon from source for minutes (no prebuilt
+  // binary can be downloaded here); the workspace's build of the same version is copied in instead.
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--ignore-scripts"], app);
+  reuseNativeBuild(betterSqlite, app);
   // Each @viewsets package, also as another's dependency, must come from a tarball, never from the registry.
   const locked = readJSON(join(app, "package-lock.json")).packages;
   for (const [path, entry] of Object.entries(locked)) {

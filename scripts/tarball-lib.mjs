@@ -1,7 +1,22 @@
 // What the tarball check's steps share: failing, reading a packed manifest, and tsc's errors that are ours.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
+
+/** A package as the workspace installed it (examples/quickstart depends on it): its folder and version. */
+export function workspacePackage(repo, name) {
+  const folder = realpathSync(join(repo, "examples/quickstart/node_modules", name));
+  return { name, folder, version: JSON.parse(readFileSync(join(folder, "package.json"), "utf8")).version };
+}
+
+/** Copies a native addon's build/Release/ from the workspace's install into the app's copy of the same version. */
+export function reuseNativeBuild({ name, folder, version }, app) {
+  const target = join(app, "node_modules", name);
+  const installed = JSON.parse(readFileSync(join(target, "package.json"), "utf8")).version;
+  if (installed !== version) fail(`${name}: npm installed ${installed}, the workspace built ${version}`);
+  mkdirSync(join(target, "build"), { recursive: true });
+  cpSync(join(folder, "build/Release"), join(target, "build/Release"), { recursive: true });
+}
 
 export function fail(message) {
   throw new Error(message);
