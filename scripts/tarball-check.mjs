@@ -10,7 +10,6 @@
 //   --keep       leave the temporary project in place (its path is printed)
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +20,15 @@ import {
   TUTORIAL_STEPS,
   tutorialDependencies,
 } from "./tarball-docs.mjs";
-import { checkManifest, fail, packageName, reuseNativeBuild, tscProblems, workspacePackage } from "./tarball-lib.mjs";
+import {
+  checkManifest,
+  fail,
+  freePort,
+  packageName,
+  reuseNativeBuild,
+  tscProblems,
+  workspacePackage,
+} from "./tarball-lib.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -161,10 +168,10 @@ try {
   step(`the tutorial's projects (${TUTORIAL_STEPS.join(", ")}): npm test on the tarballs`);
   runTutorial(repo, app, Object.values(packed).map(packageName));
   step("the tutorial pages' curl lines, against each step's server");
-  await runTutorialCurls(repo, app, await freePort());
+  await runTutorialCurls(repo, app);
 
   step("the docs' TypeScript blocks: tsc against the tarballs' types; the apps with curl lines run");
-  await checkDocBlocks(repo, app, await freePort());
+  await checkDocBlocks(repo, app);
   step("all tarballs install, compile and serve; the tutorial runs and the docs' blocks compile");
 } catch (error) {
   console.error(`\ntarball check failed: ${error.message}`);
@@ -226,15 +233,6 @@ await store.close();
 if (hits.map((hit) => hit?.allowed).join() !== "true,true,false") throw new Error("the Redis store counted " + JSON.stringify(hits));
 console.log("loaded", Object.keys(loaded).join(", "), "and the admin; the Redis store counted 2 of 3 on ioredis");
 `;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs dist/<adapter>.js as `node` would in production and checks a create (201) and a list (200). */

@@ -2,7 +2,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fail, tscProblems } from "./tarball-lib.mjs";
+import { fail, freePort, tscProblems } from "./tarball-lib.mjs";
 
 export const TUTORIAL_STEPS = [1, 2, 3, 4, 5, 6].map((n) => `step-${n}`);
 const projectsOf = (repo) => join(repo, "docs/tutorial/projects");
@@ -67,9 +67,10 @@ function tutorialCurls(repo) {
   return byStep;
 }
 
-/** Starts `args` (a server on `port`), runs the curl lines against it in order, and stops it. */
-async function runCurls(label, port, spawnArgs, curls) {
+/** Starts a server (`spawnArgs`) on a free port, runs the curl lines against it in order, and stops it. */
+async function runCurls(label, spawnArgs, curls) {
   const [command, args, options] = spawnArgs;
+  const port = await freePort();
   const server = spawn(command, args, { ...options, env: { ...options.env, PORT: String(port) }, stdio: "inherit" });
   try {
     for (let attempt = 0; ; attempt++) {
@@ -91,7 +92,9 @@ async function runCurls(label, port, spawnArgs, curls) {
     }
     console.log(`${label}: ${curls.length} curl lines answer the statuses the page claims`);
   } finally {
-    server.kill();
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    if (server.exitCode === null) server.kill();
+    await exited;
   }
 }
 
@@ -99,7 +102,7 @@ async function runCurls(label, port, spawnArgs, curls) {
  * Starts each step's `src/server.ts` as the page says (`npx tsx src/server.ts`, on a new database) and runs its page's
  * curl lines in order against it: each must answer the status its `# -> NNN` comment claims.
  */
-export async function runTutorialCurls(repo, app, port) {
+export async function runTutorialCurls(repo, app) {
   for (const [step, curls] of tutorialCurls(repo)) {
     const cwd = join(app, "tutorial", step);
     const env = { ...process.env, DATABASE_FILE: join(cwd, "curl.sqlite") };
@@ -169,7 +172,7 @@ export function extractBlocks(repo) {
 }
 
 /** Checks the blocks (below), then runs each ```sh against-above block against the app its TypeScript block serves. */
-export async function checkDocBlocks(repo, app, port) {
+export async function checkDocBlocks(repo, app) {
   const { blocks, files } = compileDocBlocks(repo, app);
   for (const block of blocks.filter((b) => b.curls)) {
     const file = files.get(block);

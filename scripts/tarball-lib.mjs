@@ -1,6 +1,7 @@
 // What the tarball check's steps share: failing, reading a packed manifest, and tsc's errors that are ours.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 
 /** A package as the workspace installed it (examples/quickstart depends on it): its folder and version. */
@@ -16,6 +17,16 @@ export function reuseNativeBuild({ name, folder, version }, app) {
   if (installed !== version) fail(`${name}: npm installed ${installed}, the workspace built ${version}`);
   mkdirSync(join(target, "build"), { recursive: true });
   cpSync(join(folder, "build/Release"), join(target, "build/Release"), { recursive: true });
+}
+
+/** A port nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function fail(message) {
