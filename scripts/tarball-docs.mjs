@@ -109,7 +109,6 @@ export async function runTutorialCurls(repo, app) {
     rmSync(env.DATABASE_FILE, { force: true });
     await runCurls(
       `docs/tutorial (${step})`,
-      port,
       [join(app, "node_modules/.bin/tsx"), ["src/server.ts"], { cwd, env }],
       curls,
     );
@@ -178,7 +177,6 @@ export async function checkDocBlocks(repo, app) {
     const file = files.get(block);
     await runCurls(
       block.where,
-      port,
       [join(app, "node_modules/.bin/tsx"), [file], { cwd: app, env: process.env }],
       block.curls,
     );
