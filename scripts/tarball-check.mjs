@@ -4,14 +4,31 @@
 // manifest, then installs the tarballs with npm into a project outside the repository, compiles
 // the README's quick start there with plain `tsc` (moduleResolution nodenext, no custom
 // conditions) and runs it on Express, Koa, Hono and Fastify: a create must answer 201 and the list 200.
+// Then the docs (scripts/tarball-docs.mjs): the tutorial's six projects run their tests on the tarballs,
+// and every TypeScript block of the README, the packages' READMEs and docs/ compiles against them.
 //   --no-build   reuse the dist/ folders already built
 //   --keep       leave the temporary project in place (its path is printed)
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  checkDocBlocks,
+  runTutorial,
+  runTutorialCurls,
+  TUTORIAL_STEPS,
+  tutorialDependencies,
+} from "./tarball-docs.mjs";
+import {
+  checkManifest,
+  fail,
+  freePort,
+  packageName,
+  reuseNativeBuild,
+  tscProblems,
+  workspacePackage,
+} from "./tarball-lib.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -24,6 +41,7 @@ const PACKAGES = [
   "drizzle",
   "redis",
   "admin",
+  "better-auth",
 ];
 const ADAPTERS = ["express", "koa", "hono", "fastify"];
 // What the quick start and the packages' peers need from the npm registry, at the ranges the repo tests with.
@@ -36,6 +54,7 @@ const REGISTRY_DEPENDENCIES = [
   "drizzle-orm",
   "ioredis",
   "pg",
+  "valibot",
 ];
 const REGISTRY_DEV_DEPENDENCIES = ["typescript", "@types/express", "@types/koa", "@types/pg", "@types/better-sqlite3"];
 
@@ -43,9 +62,6 @@ const started = performance.now();
 const step = (message) => console.log(`\n== ${message} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 const run = (command, commandArgs, cwd) => execFileSync(command, commandArgs, { cwd, stdio: "inherit" });
 const readJSON = (path) => JSON.parse(readFileSync(path, "utf8"));
-function fail(message) {
-  throw new Error(message);
-}
 
 const work = mkdtempSync(join(tmpdir(), "viewsets-tarballs-"));
 const tarballs = join(work, "tarballs");
@@ -73,7 +89,7 @@ try {
   }
 
   step("the packed manifests");
-  for (const [folder, file] of Object.entries(packed)) checkManifest(folder, file);
+  for (const [folder, file] of Object.entries(packed)) checkManifest(repo, folder, file);
 
   step(`npm install in ${app}`);
   const quickstart = readJSON(join(repo, "examples/quickstart/package.json"));
@@ -82,6 +98,8 @@ try {
     ...quickstart.devDependencies,
     ...readJSON(join(repo, "package.json")).devDependencies,
   };
+  const tutorial = tutorialDependencies(repo);
+  const betterSqlite = workspacePackage(repo, "better-sqlite3");
   const pick = (names) => Object.fromEntries(names.map((name) => [name, ranges[name] ?? fail(`no range for ${name}`)]));
   writeFileSync(
     join(app, "package.json"),
@@ -93,14 +111,19 @@ try {
         dependencies: {
           ...Object.fromEntries(Object.entries(packed).map(([, file]) => [packageName(file), `file:${file}`])),
           ...pick(REGISTRY_DEPENDENCIES),
+          ...tutorial.dependencies,
+          "better-sqlite3": betterSqlite.version,
         },
-        devDependencies: pick(["@types/node", ...REGISTRY_DEV_DEPENDENCIES]),
+        devDependencies: { ...pick(["@types/node", ...REGISTRY_DEV_DEPENDENCIES]), ...tutorial.devDependencies },
       },
       null,
       2,
     )}\n`,
   );
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], app);
+  // No install scripts: better-sqlite3's would compile its native addon from source for minutes (no prebuilt
+  // binary can be downloaded here); the workspace's build of the same version is copied in instead.
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--ignore-scripts"], app);
+  reuseNativeBuild(betterSqlite, app);
   // Each @viewsets package, also as another's dependency, must come from a tarball, never from the registry.
   const locked = readJSON(join(app, "package-lock.json")).packages;
   for (const [path, entry] of Object.entries(locked)) {
@@ -142,7 +165,14 @@ try {
     step(`node: the quick start on ${adapter}`);
     await serveQuickstart(adapter);
   }
-  step("all tarballs install, compile and serve");
+  step(`the tutorial's projects (${TUTORIAL_STEPS.join(", ")}): npm test on the tarballs`);
+  runTutorial(repo, app, Object.values(packed).map(packageName));
+  step("the tutorial pages' curl lines, against each step's server");
+  await runTutorialCurls(repo, app);
+
+  step("the docs' TypeScript blocks: tsc against the tarballs' types; the apps with curl lines run");
+  await checkDocBlocks(repo, app);
+  step("all tarballs install, compile and serve; the tutorial runs and the docs' blocks compile");
 } catch (error) {
   console.error(`\ntarball check failed: ${error.message}`);
   process.exitCode = 1;
@@ -153,67 +183,12 @@ try {
 
 /**
  * tsc over the quick start with skipLibCheck off, so that the packages' own .d.ts are checked as a
- * consumer's compiler reads them. Errors inside other libraries' declarations (drizzle-orm's
- * optional drivers, @types/koa) are theirs, not ours: only errors in src/ or @viewsets/ count.
+ * consumer's compiler reads them.
  */
 function compileQuickstart() {
-  let output = "";
-  try {
-    execFileSync(join(app, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
-  } catch (error) {
-    output = String(error.stdout ?? "") + String(error.stderr ?? "");
-  }
-  const ours = output
-    .split("\n")
-    .filter((line) => /^\S.*\(\d+,\d+\): error /.test(line))
-    .filter((line) => !line.startsWith("node_modules/") || line.startsWith("node_modules/@viewsets/"));
-  if (ours.length > 0) fail(`tsc:\n${ours.join("\n")}`);
-  if (output !== "" && !/error TS/.test(output)) fail(`tsc failed:\n${output}`);
+  const problems = tscProblems(app, ["-p", "tsconfig.json"]);
+  if (problems.length > 0) fail(`tsc:\n${problems.join("\n")}`);
   console.log(`compiled src/${ADAPTERS.join(".ts, ")}.ts and imports.ts`);
-}
-
-function packageName(file) {
-  return JSON.parse(execFileSync("tar", ["xzf", file, "-O", "package/package.json"], { encoding: "utf8" })).name;
-}
-
-/** What a registry would publish: no workspace ranges, no source-only condition, every exported file present. */
-function checkManifest(folder, file) {
-  const listing = new Set(
-    execFileSync("tar", ["tzf", file], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => line.replace(/^package\//, "")),
-  );
-  const manifest = JSON.parse(execFileSync("tar", ["xzf", file, "-O", "package/package.json"], { encoding: "utf8" }));
-  const source = readJSON(join(repo, "packages", folder, "package.json"));
-  const problems = [];
-  for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
-    for (const [name, range] of Object.entries(manifest[field] ?? {})) {
-      if (String(range).startsWith("workspace:")) problems.push(`${field}.${name} is ${range}`);
-    }
-  }
-  if (JSON.stringify(Object.keys(manifest.exports)) !== JSON.stringify(Object.keys(source.exports))) {
-    problems.push(`publishConfig.exports names other subpaths than exports (${Object.keys(source.exports)})`);
-  }
-  for (const [subpath, conditions] of Object.entries(manifest.exports)) {
-    if ("source" in conditions) problems.push(`exports["${subpath}"] keeps the source condition`);
-    if (Object.keys(conditions)[0] !== "types") problems.push(`exports["${subpath}"] does not list types first`);
-    for (const target of Object.values(conditions)) {
-      if (!listing.has(target.replace(/^\.\//, ""))) problems.push(`exports["${subpath}"] names ${target}, not packed`);
-    }
-  }
-  for (const target of Object.values(manifest.bin ?? {})) {
-    if (!listing.has(target.replace(/^\.\//, ""))) problems.push(`bin ${target} is not packed`);
-  }
-  const packedFiles = [...listing];
-  if (packedFiles.some((path) => /\.test(-d)?\.(ts|js)$/.test(path))) problems.push("packs test files");
-  if (folder === "admin") {
-    if (!listing.has("ui-dist/index.html")) problems.push("the admin's built UI (ui-dist/) is not packed");
-    for (const dialect of ["sqlite", "pg"]) {
-      if (!listing.has(`migrations/${dialect}/meta/_journal.json`)) problems.push(`migrations/${dialect} not packed`);
-    }
-  }
-  if (problems.length > 0) fail(`${manifest.name}: ${problems.join("; ")}`);
-  console.log(`${manifest.name}@${manifest.version}: ${listing.size} files, exports ${Object.keys(manifest.exports)}`);
 }
 
 /** A module that imports every exported entry point (but the vitest suites of /testing) and checks the admin's files. */
@@ -258,15 +233,6 @@ await store.close();
 if (hits.map((hit) => hit?.allowed).join() !== "true,true,false") throw new Error("the Redis store counted " + JSON.stringify(hits));
 console.log("loaded", Object.keys(loaded).join(", "), "and the admin; the Redis store counted 2 of 3 on ioredis");
 `;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs dist/<adapter>.js as `node` would in production and checks a create (201) and a list (200). */

@@ -272,8 +272,8 @@ describe("the shop's document and its answers agree", () => {
     expect([other.status, other.problems]).toEqual([415, []]);
   });
 
-  it("11. writes the README's URLs as the document's paths", () => {
-    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  it("11. writes the getting-started guide's URLs as the document's paths", () => {
+    const readme = readFileSync(new URL("../../../docs/guides/getting-started.md", import.meta.url), "utf8");
     const section = readme.slice(readme.indexOf("<!-- shop-curl:start -->"), readme.indexOf("<!-- shop-curl:end -->"));
     const templates = Object.keys(document.paths).map(
       (path) => new RegExp(`^${path.replace(/\{id\}/g, "\\d+").replace(/\./g, "\\.")}$`),

@@ -1,5 +1,5 @@
 /**
- * The curl lines of the root README (between the shop-curl markers), run for real against
+ * The curl lines of the getting-started guide (between the shop-curl markers), run for real against
  * `src/server.ts` started as `pnpm start` starts it, on each framework: each line must answer
  * the status its `# -> NNN` comment promises.
  */
@@ -15,7 +15,7 @@ import { tempDirectory } from "./helpers.js";
 
 const run = promisify(execFile);
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
-const readme = readFileSync(join(shopRoot, "../../README.md"), "utf8");
+const readme = readFileSync(join(shopRoot, "../../docs/guides/getting-started.md"), "utf8");
 
 interface CurlLine {
   readonly command: string;
@@ -31,7 +31,7 @@ function curlLines(): CurlLine[] {
     .filter((line) => line.startsWith("curl "))
     .map((line) => {
       const match = /^(curl .*?)\s+#\s*->\s*(\d{3})\s*$/.exec(line);
-      if (!match) throw new Error(`README curl line without a "# -> <status>" comment: ${line}`);
+      if (!match) throw new Error(`guide curl line without a "# -> <status>" comment: ${line}`);
       return { command: match[1]!, status: Number(match[2]) };
     });
 }
@@ -81,7 +81,7 @@ afterEach(() => {
 });
 afterAll(() => directory.remove());
 
-describe("the README's shop curl lines", () => {
+describe("the getting-started guide's shop curl lines", () => {
   const lines = curlLines();
 
   it("show each kind of answer, each with its status", () => {
@@ -91,7 +91,7 @@ describe("the README's shop curl lines", () => {
   });
 
   for (const framework of FRAMEWORKS) {
-    it(`answer as the README says on ${framework}`, async () => {
+    it(`answer as the guide says on ${framework}`, async () => {
       const port = await freePort();
       const started = await startServer({
         PORT: String(port),

@@ -28,6 +28,7 @@ export {
   type ModelAction,
   modelRoles,
   type ModelRolesOptions,
+  type ModelRolesResult,
   type RoleBook,
   type RoleHolder,
   roleBookOf,

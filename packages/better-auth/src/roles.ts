@@ -8,7 +8,7 @@
  * `adminUserIds`, is a superuser: every permission, as Django's `is_superuser`.
  */
 import { ConfigurationError } from "@viewsets/core";
-import { createAccessControl, type Role } from "better-auth/plugins/access";
+import { type AccessControl, createAccessControl, type Role } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { type BetterAuthInstance, pluginOf } from "./instance.js";
 
@@ -92,12 +92,21 @@ export interface ModelRolesOptions<Model extends string> {
   readonly roles?: Readonly<Record<string, Partial<Record<Model, readonly string[]>>>>;
 }
 
+export interface ModelRolesResult {
+  readonly ac: AccessControl;
+  readonly roles: Record<string, Role>;
+  /** Each model's actions: Django's four and its custom ones. */
+  readonly statements: Record<string, readonly string[]>;
+}
+
 /**
  * The admin plugin's `ac` and `roles` for model permissions: `admin` holds every model action and
  * better-auth's own user and session permissions, `user` (the default role) none, and each role
- * of `options.roles` what it names. Pass both to `admin({ ac, roles })`.
+ * of `options.roles` what it names. Pass both to `admin({ ac, roles })`. The return type is spelled
+ * out: the one TypeScript infers is printed into the .d.ts without the models' statements, and
+ * `admin({ ac })` did not compile against the published package.
  */
-export function modelRoles<Model extends string>(options: ModelRolesOptions<Model>) {
+export function modelRoles<Model extends string>(options: ModelRolesOptions<Model>): ModelRolesResult {
   const custom: Record<string, readonly string[]> = Array.isArray(options.models)
     ? {}
     : (options.models as Record<string, readonly string[]>);

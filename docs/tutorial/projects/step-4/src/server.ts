@@ -1,0 +1,16 @@
+// Serves the library with Express: better-auth's routes under /api/auth, the API under /api/v1.
+import { registerRoutes } from "@viewsets/express";
+import { toNodeHandler } from "better-auth/node";
+import express from "express";
+import { createRouter } from "./app.js";
+import { createAuth } from "./auth.js";
+import { openDatabase } from "./db.js";
+
+const db = openDatabase();
+export const auth = createAuth(db);
+
+const app = express();
+app.all("/api/auth/*splat", toNodeHandler(auth)); // sign-up, sign-in, sign-out, ...
+registerRoutes(createRouter(db, auth), app);
+const port = Number(process.env.PORT ?? 3000);
+app.listen(port, () => console.log(`http://localhost:${port}/api/v1/`));
