@@ -1,5 +1,25 @@
 // Generated from openapi.json by openapi-typescript (src/client-types.ts): do not edit.
 export interface paths {
+    "/api/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API root
+         * @description A link to each resource, as DRF's `DefaultRouter` answers its root.
+         */
+        get: operations["api_root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/": {
         parameters: {
             query?: never;
@@ -182,6 +202,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A link to each resource of the API, as absolute URLs. */
+        ApiRoot: {
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/products/`.
+             */
+            products: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/categories/`.
+             */
+            categories: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/price_changes/`.
+             */
+            price_changes: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/schema/openapi.json`.
+             */
+            openapi: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/schema/docs`.
+             */
+            docs: string;
+        };
         Product: {
             /** Format: int64 */
             readonly id: number;
@@ -570,6 +618,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    api_root: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRoot"];
+                };
+            };
+        };
+    };
     products_list: {
         parameters: {
             query?: {

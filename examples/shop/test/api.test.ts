@@ -53,9 +53,10 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       products: `${shop.api}/products/`,
       categories: `${shop.api}/categories/`,
       price_changes: `${shop.api}/price_changes/`,
-      schema: `${shop.api}/schema/openapi.json`,
+      openapi: `${shop.api}/schema/openapi.json`,
       docs: `${shop.api}/schema/docs`,
     });
+    expect((await getJSON(shop.api)).body).toEqual(body);
     // HEAD as GET, with its length and no body, on every framework.
     const get = await fetch(`${shop.api}/`);
     const head = await fetch(`${shop.api}/`, { method: "HEAD" });

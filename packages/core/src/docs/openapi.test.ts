@@ -161,7 +161,9 @@ describe("include(router) on the contract app", () => {
     ]);
     const ids = found.map((line) => line.split(" ")[2]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(found).toHaveLength(29);
+    // And the API root, which lists each resource.
+    expect(found[0]).toBe("GET /api/v1/ api_root");
+    expect(found).toHaveLength(30);
   });
 
   it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {
@@ -673,6 +675,8 @@ describe("include(router) with authentication, throttles, schemas and a custom v
 
     it("makes credentials optional on the safe methods under isAuthenticatedOrReadOnly, required on writes", async () => {
       expect(securityOf([isAuthenticatedOrReadOnly])).toEqual({
+        // The API root only reads, under the router's own permissions.
+        "GET /x/": OPTIONAL,
         "GET /x/notes/": OPTIONAL,
         "GET /x/notes/{id}": OPTIONAL,
         "POST /x/notes/": BEARER,
