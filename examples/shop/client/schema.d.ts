@@ -574,7 +574,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the current state of the resource. */
+        /** @description The database refused the write on a constraint it could not tie to fields (a unique index on an expression), or a record others refer to cannot be deleted. */
         Conflict: {
             headers: {
                 [name: string]: unknown;

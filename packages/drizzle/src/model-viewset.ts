@@ -3,6 +3,7 @@ import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { BaseSerializer, BaseViewSet, type SerializerFactory, type ViewSetCommonOptions } from "@viewsets/core";
+import { verboseNameOf } from "@viewsets/core/internals";
 import { DrizzleManager } from "./manager.js";
 import type { PostgresDatabase, SQLiteDatabase } from "./connection/runner.js";
 import type { ManagerOptions } from "./query/table-access.js";
@@ -53,6 +54,7 @@ export function modelViewSet<T extends Table, J extends JsonSchemas<T>>(
   const { model: modelOptions, scope, searchIndex, lockWaitMs, serializer, ...viewsetOptions } = options;
   const model = tableModel<T, J>(table, modelOptions);
   const queryset = new DrizzleManager(db, table, {
+    verboseName: verboseNameOf(model),
     ...(scope && { scope }),
     ...(searchIndex && { searchIndex }),
     ...(lockWaitMs !== undefined && { lockWaitMs }),
