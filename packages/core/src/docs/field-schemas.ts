@@ -2,7 +2,7 @@
 import { decimalPattern } from "../models/decimal.js";
 import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
-import type { FieldDef } from "../models/fields.js";
+import { allowsBlank, type FieldDef, trimsWhitespace } from "../models/fields.js";
 import { singularIdentifier, withArticle, wordsOf } from "../models/names.js";
 import type { Lookup } from "../query/filter-expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
@@ -44,9 +44,13 @@ function jsonSchema(field: FieldDef, options: FieldSchemaOptions): SchemaObject 
   return typeof converted.$ref === "string" ? { allOf: [converted] } : converted;
 }
 
-/** The pattern of a text value: what a database stores as sent, and not blank where the field says so. */
-function textPattern(field: FieldDef): string {
-  return field.allowBlank === false ? NOT_BLANK_TEXT_PATTERN : STORABLE_TEXT_PATTERN;
+/**
+ * The rules of a text value in a request: what a database stores as sent, and where the field may
+ * not be blank, at least one character (`minLength: 1`), other than white space where it trims.
+ */
+function textRules(field: FieldDef): SchemaObject {
+  if (allowsBlank(field)) return { pattern: STORABLE_TEXT_PATTERN };
+  return { minLength: 1, pattern: trimsWhitespace(field) ? NOT_BLANK_TEXT_PATTERN : STORABLE_TEXT_PATTERN };
 }
 
 /**
@@ -82,7 +86,7 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
       return {
         type: "string",
         ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
-        ...(field.choices || !inRequest(options) ? {} : { pattern: textPattern(field) }),
+        ...(field.choices || !inRequest(options) ? {} : textRules(field)),
       };
     case "time":
       return {
@@ -137,7 +141,7 @@ function refinedByType(schema: SchemaObject, field: FieldDef): SchemaObject {
     return refined;
   }
   if (schema.type !== "string" || schema.enum) return schema;
-  if (field.type === "string" || field.type === "text") return { ...schema, pattern: textPattern(field) };
+  if (field.type === "string" || field.type === "text") return { ...schema, ...textRules(field) };
   if (field.type === "time") return { ...schema, pattern: TIME_VALUE_PATTERN };
   if (field.type === "date") return { ...schema, pattern: DATE_VALUE_PATTERN };
   return schema;
@@ -157,6 +161,7 @@ function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
   delete base.readOnly;
   if (field.type === "string" || field.type === "text") {
     delete base.maxLength;
+    delete base.minLength;
     // A filter may look for a blank value: only what no database stores is refused.
     if (base.pattern !== undefined) base.pattern = STORABLE_TEXT_PATTERN;
   }

@@ -69,10 +69,17 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
   /** Fields a request may not set: `editable: false`. */
   readOnly?: readonly Key<Row>[];
   /**
-   * Text fields that may not be blank (empty or only white space), as DRF's `allow_blank=False`:
-   * `{ name: false }`. A blank value is a 400, and the OpenAPI document's pattern says so.
+   * Whether a text field may be blank (empty, or only white space where it trims), as DRF's
+   * `allow_blank`. By default a NOT NULL text column without a default may not (a 400, "This field
+   * may not be blank.", and `minLength: 1` in the document) and any other may: `{ notes: true }`
+   * takes blanks in a required column, `{ nickname: false }` refuses them in a nullable one.
    */
   allowBlank?: { readonly [K in Key<Row>]?: boolean };
+  /**
+   * Text fields whose surrounding white space is kept as sent: `{ code: false }`. By default a
+   * request's text is trimmed before validation, as DRF's CharField `trim_whitespace=True`.
+   */
+  trimWhitespace?: { readonly [K in Key<Row>]?: boolean };
   /**
    * What a field holds and the rules it keeps beyond its type, as DRF's `help_text`: the OpenAPI
    * document describes the field with it (`{ price: "A live product needs a price above zero." }`).
@@ -124,7 +131,9 @@ function fieldOf(
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
   if (maxLength !== undefined) field.maxLength = maxLength;
-  if (options.allowBlank?.[key] === false) field.allowBlank = false;
+  const allowBlank = options.allowBlank?.[key];
+  if (allowBlank !== undefined) field.allowBlank = allowBlank;
+  if (options.trimWhitespace?.[key] === false) field.trimWhitespace = false;
   const help = options.helpText?.[key];
   if (help !== undefined) field.description = help;
   const declared = declaredDecimalOf(column, key, options);
