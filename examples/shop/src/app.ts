@@ -37,13 +37,13 @@ export const PRODUCT_LIST_OPTIONS = {
 export const PRICE_DIGITS = { maxDigits: 10, decimalPlaces: 2 } as const;
 
 /**
- * The product model's rules beyond its table, shared with the benchmark's copies of the shop: a
- * name may not be blank (a rule the OpenAPI document states), and the rules of `cleanProduct`.
+ * The product model's rules beyond its table, shared with the benchmark's copies of the shop: the
+ * rules of `cleanProduct`. Its name, as a category's, may not be blank (every required text
+ * field's default, which the OpenAPI document states), and is trimmed.
  */
 export const PRODUCT_MODEL_OPTIONS = {
   clean: cleanProduct,
   decimals: { price: PRICE_DIGITS },
-  allowBlank: { name: false },
   helpText: { price: "Two decimal places; a live product needs a price above zero." },
 };
 
