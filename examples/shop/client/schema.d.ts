@@ -246,7 +246,10 @@ export interface components {
              * @description Two decimal places; a live product needs a price above zero.
              */
             price: string;
-            /** @enum {string} */
+            /**
+             * @description One of `draft` (Draft), `live` (On sale), `archived` (Archived).
+             * @enum {string}
+             */
             status: "draft" | "live" | "archived";
             /** Format: date-time */
             readonly createdAt: string;
@@ -274,7 +277,10 @@ export interface components {
              * @description Two decimal places; a live product needs a price above zero.
              */
             price?: string;
-            /** @enum {string} */
+            /**
+             * @description One of `draft` (Draft), `live` (On sale), `archived` (Archived).
+             * @enum {string}
+             */
             status?: "draft" | "live" | "archived";
             /** Format: date-time */
             readonly createdAt?: string;
@@ -410,6 +416,7 @@ export interface components {
         Category: {
             /** Format: int64 */
             readonly id: number;
+            /** @description Unique: no two records have the same value. */
             name: string;
             description: string | null;
             /** Format: date-time */
@@ -419,6 +426,7 @@ export interface components {
         SparseCategory: {
             /** Format: int64 */
             readonly id?: number;
+            /** @description Unique: no two records have the same value. */
             name?: string;
             description?: string | null;
             /** Format: date-time */
@@ -455,6 +463,7 @@ export interface components {
             results: components["schemas"]["SparseCategory"][];
         };
         CategoryRequest: {
+            /** @description Unique: no two records have the same value. */
             name: string;
             description?: string | null;
             /**
@@ -469,6 +478,7 @@ export interface components {
             readonly createdAt?: string;
         };
         PatchedCategoryRequest: {
+            /** @description Unique: no two records have the same value. */
             name?: string;
             description?: string | null;
             /**

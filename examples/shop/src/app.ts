@@ -44,6 +44,8 @@ export const PRICE_DIGITS = { maxDigits: 10, decimalPlaces: 2 } as const;
 export const PRODUCT_MODEL_OPTIONS = {
   clean: cleanProduct,
   decimals: { price: PRICE_DIGITS },
+  // What the admin, OPTIONS and the document show for each status (`live` reads "On sale").
+  choiceLabels: { status: { draft: "Draft", live: "On sale", archived: "Archived" } },
   helpText: { price: "Two decimal places; a live product needs a price above zero." },
 };
 

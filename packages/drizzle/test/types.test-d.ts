@@ -132,6 +132,14 @@ describe("JSON columns with a schema", () => {
     expectTypeOf(call).returns.resolves.toEqualTypeOf<typeof products.$inferSelect>();
   });
 
+  it("takes choice labels only for the values of a field's choices", () => {
+    tableModel(products, { choiceLabels: { status: { draft: "Draft", live: "On sale" } } });
+    // @ts-expect-error "sold" is not a status
+    tableModel(products, { choiceLabels: { status: { sold: "Sold" } } });
+    // @ts-expect-error not a field of the table
+    tableModel(products, { choiceLabels: { colour: { red: "Red" } } });
+  });
+
   it("takes schemas only for JSON columns", () => {
     // @ts-expect-error name is a text column, not JSON
     tableModel(items, { json: { name: v.string() } });

@@ -2,7 +2,7 @@
 import { decimalPattern } from "../models/decimal.js";
 import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
-import { allowsBlank, type FieldDef, trimsWhitespace } from "../models/fields.js";
+import { allowsBlank, choiceLabel, type FieldDef, trimsWhitespace } from "../models/fields.js";
 import { singularIdentifier, withArticle, wordsOf } from "../models/names.js";
 import type { Lookup } from "../query/filter-expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
@@ -101,16 +101,32 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
   }
 }
 
+/**
+ * The choices as an `enum`; with labels (`choiceLabels`), each one's in `x-enumNames` at the same
+ * place (as NSwag and openapi-generator read them) and in the description, for people.
+ */
 function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
   if (!field.choices) return schema;
-  return { ...schema, enum: [...field.choices] };
+  const choices: SchemaObject = { ...schema, enum: [...field.choices] };
+  if (!field.choiceLabels || Object.keys(field.choiceLabels).length === 0) return choices;
+  choices["x-enumNames"] = field.choices.map((value) => choiceLabel(field, value));
+  const listed = field.choices.map((value) => `\`${value}\` (${choiceLabel(field, value)})`).join(", ");
+  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
+  choices.description = `${before}One of ${listed}.`;
+  return choices;
 }
 
-/** A field's own description (its help text), after what its type says ("Primary key of a category."). */
+/** What a unique field's description says: the rule a valid-looking value may still break (a 400 on the field). */
+const UNIQUE_RULE = "Unique: no two records have the same value.";
+
+/**
+ * A field's own description (its help text), after what its type says ("Primary key of a
+ * category."), and its uniqueness.
+ */
 function described(schema: SchemaObject, field: FieldDef): SchemaObject {
-  if (field.description === undefined) return schema;
-  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
-  return { ...schema, description: `${before}${field.description}` };
+  const parts = [schema.description, field.unique === true ? UNIQUE_RULE : undefined, field.description];
+  const text = parts.filter((part): part is string => typeof part === "string").join(" ");
+  return text === "" ? schema : { ...schema, description: text };
 }
 
 /** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
@@ -119,6 +135,8 @@ export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): 
   if (field.nullable) {
     schema.nullable = true;
     if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
+    const names = schema["x-enumNames"];
+    if (Array.isArray(names)) schema["x-enumNames"] = [...(names as string[]), "None"];
   }
   if (options.readOnly) schema.readOnly = true;
   return schema;

@@ -17,6 +17,18 @@ export interface FieldDef {
   /** False when the database supplies a value, so create may leave it out. Default: !nullable. */
   readonly required?: boolean;
   readonly choices?: readonly (string | number)[];
+  /**
+   * No two records hold the same value (a unique constraint of the database): the OpenAPI
+   * document says so, and a write that would repeat one is a 400 on the field.
+   */
+  readonly unique?: boolean;
+  /**
+   * What each choice is shown as, by value (DRF's `(value, display_name)` choices, Django's
+   * `get_FOO_display`): `{ on_loan: "On loan" }`. OPTIONS gives `{ value, display_name }`, the
+   * OpenAPI document `x-enumNames`, the admin shows them in filters, cells and selects. A choice
+   * without a label is shown as its value.
+   */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
   readonly maxLength?: number;
   /**
    * Text fields: false refuses an empty value ("This field may not be blank.", DRF's
@@ -81,6 +93,12 @@ export type NullableValue<F extends FieldDef> = F["nullable"] extends true ? Cho
 
 /** The row type of a model declared with `defineModel`. */
 export type RowOf<F extends Fields> = { -readonly [K in keyof F]: NullableValue<F[K]> };
+
+/** A choice as people read it: its label (`choiceLabels`), else the value itself, as DRF's `display_name`. */
+export function choiceLabel(field: FieldDef, value: string | number): string {
+  const label = field.choiceLabels?.[String(value)];
+  return label ?? String(value);
+}
 
 /** Whether a field holds text (`string` or `text`): the fields blanks and trimming apply to. */
 export function isTextField(field: FieldDef): boolean {

@@ -88,6 +88,12 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
   /** Allowed values of fields whose column is not an enum. */
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
   /**
+   * What each choice is shown as (DRF's `display_name`, Django's `get_FOO_display`), by value:
+   * `{ status: { on_loan: "On loan" } }`. OPTIONS, the OpenAPI document (`x-enumNames`) and the
+   * admin's filters, cells and selects show them; a value of another field's type fails to compile.
+   */
+  choiceLabels?: { readonly [K in Key<Row>]?: Partial<Record<Extract<Row[K], string | number>, string>> };
+  /**
    * Validation of the whole object after the schema; may throw `ValidationError`. Receives the
    * validated body on create (typed as the table's insert type), the merged row on update.
    */
@@ -130,6 +136,15 @@ function fieldOf(
   // A column with a default may be left out of a create body; the database fills it in.
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
+  if (column.isUnique && key !== primaryKey) field.unique = true;
+  const labels = options.choiceLabels?.[key] as Readonly<Record<string, string>> | undefined;
+  if (labels) {
+    const unknown = Object.keys(labels).filter((value) => !choices?.map(String).includes(value));
+    if (unknown.length > 0) {
+      throw new TypeError(`@viewsets/drizzle: choiceLabels.${key}: not a choice of the field: ${unknown.join(", ")}`);
+    }
+    field.choiceLabels = labels;
+  }
   if (maxLength !== undefined) field.maxLength = maxLength;
   const allowBlank = options.allowBlank?.[key];
   if (allowBlank !== undefined) field.allowBlank = allowBlank;
