@@ -100,6 +100,18 @@ for (const setup of SETUPS) {
       expect((await call(rows("1"), "GET", undefined, bearer)).json.categoryId).not.toBe(HIDDEN_CATEGORY);
     });
 
+    it("refuses a blank name (trimmed first) as the API does, and stores a trimmed one", async () => {
+      const before = await count();
+      for (const name of ["", "   "]) {
+        const blank = await call(rows(), "POST", { name, price: "1.00" }, bearer);
+        expect(blank.status).toBe(400);
+        expect(blank.json.errors).toEqual({ name: ["This field may not be blank."] });
+      }
+      expect(await count()).toBe(before);
+      const patched = await call(rows("1"), "PATCH", { name: "  Trimmed lamp " }, bearer);
+      expect(patched.json.name).toBe("Trimmed lamp");
+    });
+
     it("answers a duplicate of a unique column with a 400 on its field, as the form shows it, and writes nothing", async () => {
       const ddl = sql.raw("CREATE UNIQUE INDEX categories_name_unique ON categories (name)");
       const drop = sql.raw("DROP INDEX categories_name_unique");
