@@ -298,22 +298,4 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
     expect(await firstColumn(page)).toHaveLength(10);
     expectNoProblems(tab);
   });
-
-  it("shows a choice by its label in the filter, the cells, the active filter and the form, sending its value", async () => {
-    await page.goto("/admin/products/");
-    await group("Status").getByRole("checkbox", { name: "Withdrawn" }).check();
-    await page.waitForURL(/status=archived/);
-    await expectSummary(page, "1–20 of 20");
-    await expectColumn(page, 3, (cell) => cell === "Withdrawn");
-    const active = page.getByRole("list", { name: "Active filters" });
-    await expect.poll(() => active.textContent()).toContain("Status: Withdrawn");
-    await page.getByRole("button", { name: "Clear all" }).click();
-    await page.waitForURL((url) => !url.searchParams.has("status"));
-    await page.getByRole("link", { name: "Add product" }).click();
-    const options = page.getByLabel("Status").locator("option");
-    await options.first().waitFor({ state: "attached" });
-    expect(await options.allTextContents()).toEqual(expect.arrayContaining(["draft", "live", "Withdrawn"]));
-    expect(await options.filter({ hasText: "Withdrawn" }).getAttribute("value")).toBe("archived");
-    expectNoProblems(tab);
-  });
 });

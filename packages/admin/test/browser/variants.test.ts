@@ -118,6 +118,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: widget variants, another mo
     await page.waitForURL(/status=archived/);
     expect(await archived.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(summary).toBe("1–20 of 20");
+    // The cells and the active filter read the label too.
+    expect(new Set(await column(2))).toEqual(new Set(["Withdrawn"]));
+    expect(await page.getByRole("list", { name: "Active filters" }).textContent()).toContain("Status: Withdrawn");
     await page.goto("/backoffice/items/3");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
