@@ -63,8 +63,8 @@ describe("choice labels (DRF's ChoiceField choices)", () => {
   });
 
   it("read as Django's get_FOO_display reads them", () => {
-    expect(choiceLabel(Loan.fields.status, "on_loan")).toBe("On loan");
-    expect(choiceLabel(Loan.fields.status, "lost")).toBe("lost");
-    expect(choiceLabel(Loan.fields.shelf, 2)).toBe("Upstairs");
+    expect(choiceLabel(Loan.fields.status!, "on_loan")).toBe("On loan");
+    expect(choiceLabel(Loan.fields.status!, "lost")).toBe("lost");
+    expect(choiceLabel(Loan.fields.shelf!, 2)).toBe("Upstairs");
   });
 });
