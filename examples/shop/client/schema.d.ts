@@ -1,5 +1,25 @@
 // Generated from openapi.json by openapi-typescript (src/client-types.ts): do not edit.
 export interface paths {
+    "/api/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API root
+         * @description A link to each resource, as DRF's `DefaultRouter` answers its root.
+         */
+        get: operations["api_root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/": {
         parameters: {
             query?: never;
@@ -182,6 +202,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A link to each resource of the API, as absolute URLs. */
+        ApiRoot: {
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/products/`.
+             */
+            products: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/categories/`.
+             */
+            categories: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/price_changes/`.
+             */
+            price_changes: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/schema/openapi.json`.
+             */
+            openapi: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/schema/docs`.
+             */
+            docs: string;
+        };
         Product: {
             /** Format: int64 */
             readonly id: number;
@@ -198,7 +246,10 @@ export interface components {
              * @description Two decimal places; a live product needs a price above zero.
              */
             price: string;
-            /** @enum {string} */
+            /**
+             * @description One of `draft` (Draft), `live` (On sale), `archived` (Archived).
+             * @enum {string}
+             */
             status: "draft" | "live" | "archived";
             /** Format: date-time */
             readonly createdAt: string;
@@ -226,7 +277,10 @@ export interface components {
              * @description Two decimal places; a live product needs a price above zero.
              */
             price?: string;
-            /** @enum {string} */
+            /**
+             * @description One of `draft` (Draft), `live` (On sale), `archived` (Archived).
+             * @enum {string}
+             */
             status?: "draft" | "live" | "archived";
             /** Format: date-time */
             readonly createdAt?: string;
@@ -362,6 +416,7 @@ export interface components {
         Category: {
             /** Format: int64 */
             readonly id: number;
+            /** @description Unique: no two records have the same value. */
             name: string;
             description: string | null;
             /** Format: date-time */
@@ -371,6 +426,7 @@ export interface components {
         SparseCategory: {
             /** Format: int64 */
             readonly id?: number;
+            /** @description Unique: no two records have the same value. */
             name?: string;
             description?: string | null;
             /** Format: date-time */
@@ -407,6 +463,7 @@ export interface components {
             results: components["schemas"]["SparseCategory"][];
         };
         CategoryRequest: {
+            /** @description Unique: no two records have the same value. */
             name: string;
             description?: string | null;
             /**
@@ -421,6 +478,7 @@ export interface components {
             readonly createdAt?: string;
         };
         PatchedCategoryRequest: {
+            /** @description Unique: no two records have the same value. */
             name?: string;
             description?: string | null;
             /**
@@ -526,7 +584,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the current state of the resource. */
+        /** @description The database refused the write on a constraint it could not tie to fields (a unique index on an expression), or a record others refer to cannot be deleted. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -570,6 +628,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    api_root: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRoot"];
+                };
+            };
+        };
+    };
     products_list: {
         parameters: {
             query?: {

@@ -1,6 +1,4 @@
 import {
-  type ApiRequest,
-  type ApiResponse,
   NotFound,
   Router,
   type RouterOptions,
@@ -39,13 +37,15 @@ export const PRODUCT_LIST_OPTIONS = {
 export const PRICE_DIGITS = { maxDigits: 10, decimalPlaces: 2 } as const;
 
 /**
- * The product model's rules beyond its table, shared with the benchmark's copies of the shop: a
- * name may not be blank (a rule the OpenAPI document states), and the rules of `cleanProduct`.
+ * The product model's rules beyond its table, shared with the benchmark's copies of the shop: the
+ * rules of `cleanProduct`. Its name, as a category's, may not be blank (every required text
+ * field's default, which the OpenAPI document states), and is trimmed.
  */
 export const PRODUCT_MODEL_OPTIONS = {
   clean: cleanProduct,
   decimals: { price: PRICE_DIGITS },
-  allowBlank: { name: false },
+  // What the admin, OPTIONS and the document show for each status (`live` reads "On sale").
+  choiceLabels: { status: { draft: "Draft", live: "On sale", archived: "Archived" } },
   helpText: { price: "Two decimal places; a live product needs a price above zero." },
 };
 
@@ -94,7 +94,7 @@ export function shopViewSets(db: ShopDatabase) {
 
 /**
  * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
- * stats), categories, and the read-only price-change log. The same router serves Express, Koa,
+ * stats), categories, and the read-only price-change log; `GET /api/v1/` links to each (the router's API root). The same router serves Express, Koa,
  * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...).
  */
 export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
@@ -142,20 +142,6 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
   );
 
   return router;
-}
-
-/** Links to each resource, as DRF's API root: what `GET /api/v1/` answers. */
-export function apiRoot(request: ApiRequest): Promise<ApiResponse> {
-  const base = `${request.origin}${API_PREFIX}`;
-  return Promise.resolve(
-    sendJSON(200, {
-      products: `${base}/products/`,
-      categories: `${base}/categories/`,
-      price_changes: `${base}/price_changes/`,
-      schema: `${base}/schema/openapi.json`,
-      docs: `${base}/schema/docs`,
-    }),
-  );
 }
 
 /** `{ "percent": 10, "reason": "sale" }`: above 0 and below 100 percent; a reason of 1 to 100 characters. */

@@ -10,7 +10,6 @@ import express from "express";
 import Fastify from "fastify";
 import { Hono } from "hono";
 import Koa from "koa";
-import { API_PREFIX, apiRoot } from "./app.js";
 
 export const FRAMEWORKS = ["express", "koa", "hono", "fastify"] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
@@ -26,32 +25,23 @@ export function isFramework(name: string): name is Framework {
   return (FRAMEWORKS as readonly string[]).includes(name);
 }
 
-/** A Node server for the router on one framework: the router's routes, the API root, then `mounts` (the admin). */
+/** A Node server for the router on one framework: the router's routes (its API root too), then `mounts` (the admin). */
 async function nodeServer(router: Router, framework: Framework, mounts: readonly Mountable[]): Promise<Server> {
   switch (framework) {
     case "express": {
       const app = express();
-      app.get([API_PREFIX, `${API_PREFIX}/`], expressAdapter.toExpress(apiRoot));
       expressAdapter.registerRoutes(router, app);
       for (const mounted of mounts) expressAdapter.registerRoutes(mounted, app);
       return createServer(app);
     }
     case "koa": {
       const app = new Koa();
-      const root = koaAdapter.toKoa(apiRoot);
-      // Koa routes nothing itself: the root answers GET and HEAD, as Express's and Hono's `get` do.
-      const isRead = (method: string) => method === "GET" || method === "HEAD";
-      app.use((ctx, next) =>
-        isRead(ctx.method) && (ctx.path === API_PREFIX || ctx.path === `${API_PREFIX}/`) ? root(ctx, next) : next(),
-      );
       koaAdapter.registerRoutes(router, app);
       for (const mounted of mounts) koaAdapter.registerRoutes(mounted, app);
       return createServer(app.callback());
     }
     case "hono": {
       const app = new Hono();
-      app.get(API_PREFIX, honoAdapter.toHono(apiRoot));
-      app.get(`${API_PREFIX}/`, honoAdapter.toHono(apiRoot));
       honoAdapter.registerRoutes(router, app);
       for (const mounted of mounts) honoAdapter.registerRoutes(mounted, app);
       // @hono/node-server's listener on a Node server that is not listening yet, as for the others.
@@ -59,9 +49,6 @@ async function nodeServer(router: Router, framework: Framework, mounts: readonly
     }
     case "fastify": {
       const app = Fastify();
-      // The router's hook answers its own paths first; the API root is a Fastify route.
-      app.get(API_PREFIX, fastifyAdapter.toFastify(apiRoot));
-      app.get(`${API_PREFIX}/`, fastifyAdapter.toFastify(apiRoot));
       fastifyAdapter.registerRoutes(router, app);
       for (const mounted of mounts) fastifyAdapter.registerRoutes(mounted, app);
       // Fastify's own Node server, once its plugins are loaded: listened on below, as for the others.

@@ -53,9 +53,10 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
       products: `${shop.api}/products/`,
       categories: `${shop.api}/categories/`,
       price_changes: `${shop.api}/price_changes/`,
-      schema: `${shop.api}/schema/openapi.json`,
+      openapi: `${shop.api}/schema/openapi.json`,
       docs: `${shop.api}/schema/docs`,
     });
+    expect((await getJSON(shop.api)).body).toEqual(body);
     // HEAD as GET, with its length and no body, on every framework.
     const get = await fetch(`${shop.api}/`);
     const head = await fetch(`${shop.api}/`, { method: "HEAD" });
@@ -291,13 +292,14 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     }
   });
 
-  it("lists categories by name, and keeps their names unique (409)", async () => {
+  it("lists categories by name, and keeps their names unique (400 on name, as DRF answers)", async () => {
     const { body } = await getJSON(`${shop.api}/categories/`);
     expect(body.count).toBe(20);
     const names = body.results.map((c: { name: string }) => c.name);
     expect(names).toEqual([...names].sort());
     const duplicate = await send("POST", `${shop.api}/categories/`, { name: "Books" });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ status: 409, title: "Conflict" });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.errors).toEqual({ name: ["category with this name already exists."] });
+    expect((await getJSON(`${shop.api}/categories/`)).body.count).toBe(20);
   });
 });

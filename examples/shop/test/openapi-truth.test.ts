@@ -299,8 +299,13 @@ describe("the shop's document and its answers agree", () => {
       expect(check.problems(request, body), JSON.stringify(body)).not.toEqual([]);
       expect((await send("POST", `${shop.api}/products/`, body)).status, JSON.stringify(body)).toBe(400);
     }
-    // Categories take blank names: the document says so too.
-    expect(check.problems(document.components.schemas!.CategoryRequest!, { name: "  " })).toEqual([]);
+    // A category's name may not be blank either (the default for a required text field), in the document and the server.
+    for (const name of ["", "  "]) {
+      expect(check.problems(document.components.schemas!.CategoryRequest!, { name })).not.toEqual([]);
+      const refused = await send("POST", `${shop.api}/categories/`, { name });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ name: ["This field may not be blank."] });
+    }
     // A leap second is a valid RFC 3339 date-time, but not one the server (or JavaScript) can hold.
     const time = (document.components.schemas!.PriceChange!.properties as Record<string, object>).changedAt!;
     expect(time).toMatchObject({ format: "date-time" });

@@ -138,6 +138,7 @@ function validCases(etag: (url: string) => Promise<string>): (() => Promise<Case
     plain("price changes", "GET", "/price_changes/?productId=7&changedAt__gte=2020-01-01T00:00:00Z"),
     plain("price change", "GET", "/price_changes/1"),
     plain("the document", "GET", "/schema/openapi.json"),
+    plain("the API root", "GET", "/"),
     plain("the reference page", "GET", "/schema/docs"),
     plain("the reference page's script", "GET", "/schema/docs?asset=swagger-ui-bundle.js"),
   ];

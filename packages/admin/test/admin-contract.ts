@@ -184,7 +184,13 @@ export function runAdminContract(options: AdminContractOptions): void {
           { field: "name", widget: "chips" },
         ]);
         const field = (name: string) => products.fields.find((f: { name: string }) => f.name === name);
-        expect(field("status")).toMatchObject({ type: "string", choices: [...STATUSES], editable: true });
+        expect(field("status")).toMatchObject({
+          type: "string",
+          choices: [...STATUSES],
+          choiceLabels: { archived: "Withdrawn" },
+          editable: true,
+        });
+        expect(field("name")).not.toHaveProperty("choiceLabels");
         expect(field("categoryId")).toMatchObject({ type: "foreignKey", references: "categories", nullable: true });
         expect(field("id")).toMatchObject({ editable: false, required: false });
         expect(field("name")).toMatchObject({ label: "Name", required: true });

@@ -251,7 +251,11 @@ export function fixtureAdmin(
   });
   admin.register("products", {
     // Two places on both databases: SQLite's numeric cannot say so itself, PostgreSQL's numeric(10, 2) does.
-    model: tableModel(products, { decimals: { price: { maxDigits: 10, decimalPlaces: 2 } } }),
+    // "archived" reads "Withdrawn" wherever the admin shows a status: the other two show their values.
+    model: tableModel(products, {
+      decimals: { price: { maxDigits: 10, decimalPlaces: 2 } },
+      choiceLabels: { status: { archived: "Withdrawn" } },
+    }),
     queryset: createManager(db, products),
     listDisplay: ["id", "name", "categoryId", "status", "price", "inStock", "createdAt"],
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt", { field: "name", widget: "chips" }],

@@ -1,13 +1,14 @@
 /**
  * The admin's writes take input as the API's do: a body that is not UTF-8 is a 400 that writes
  * nothing, and a foreign key to a row its target's manager hides is answered as one to a missing
- * row. On a SQLite file and on PostgreSQL, through a real server.
+ * row, and a duplicate of a unique column is a 400 on its field. On a SQLite file and on
+ * PostgreSQL, through a real server.
  */
 import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { bearerTokenAuthentication } from "@viewsets/core";
 import { serve, type Served } from "@viewsets/testkit";
-import { ne } from "drizzle-orm";
+import { ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminDatabase, createAdmin } from "../src/server/index.js";
 import { call } from "./client.js";
@@ -97,6 +98,43 @@ for (const setup of SETUPS) {
       expect(patched.status).toBe(400);
       expect(await count()).toBe(before);
       expect((await call(rows("1"), "GET", undefined, bearer)).json.categoryId).not.toBe(HIDDEN_CATEGORY);
+    });
+
+    it("refuses a blank name (trimmed first) as the API does, and stores a trimmed one", async () => {
+      const before = await count();
+      for (const name of ["", "   "]) {
+        const blank = await call(rows(), "POST", { name, price: "1.00" }, bearer);
+        expect(blank.status).toBe(400);
+        expect(blank.json.errors).toEqual({ name: ["This field may not be blank."] });
+      }
+      expect(await count()).toBe(before);
+      const patched = await call(rows("1"), "PATCH", { name: "  Trimmed lamp " }, bearer);
+      expect(patched.json.name).toBe("Trimmed lamp");
+    });
+
+    it("answers a duplicate of a unique column with a 400 on its field, as the form shows it, and writes nothing", async () => {
+      const ddl = sql.raw("CREATE UNIQUE INDEX categories_name_unique ON categories (name)");
+      const drop = sql.raw("DROP INDEX categories_name_unique");
+      const run = (statement: typeof ddl) =>
+        setup.name === "SQLite"
+          ? (database.db as unknown as SQLiteDatabase).run(statement)
+          : (database.db as unknown as { execute(s: typeof ddl): Promise<unknown> }).execute(statement);
+      const categories = (path = "") => `${served.url}/admin/api/models/categories/rows/${path}`;
+      const before = Number((await database.query("SELECT count(*) AS n FROM categories"))[0]!.n);
+      await run(ddl);
+      // The fixture wrote its ids itself: PostgreSQL's sequence starts past them, so that only the name collides.
+      if (setup.name === "PostgreSQL") await run(sql.raw("SELECT setval('categories_id_seq', 100)"));
+      try {
+        const created = await call(categories(), "POST", { name: "Books" }, bearer);
+        expect(created.status).toBe(400);
+        expect(created.json.errors).toEqual({ name: ["category with this name already exists."] });
+        const patched = await call(categories("2"), "PATCH", { name: "Books" }, bearer);
+        expect(patched.json.errors).toEqual({ name: ["category with this name already exists."] });
+        expect((await call(categories("2"), "GET", undefined, bearer)).json.name).toBe("Games");
+      } finally {
+        await run(drop);
+      }
+      expect(Number((await database.query("SELECT count(*) AS n FROM categories"))[0]!.n)).toBe(before);
     });
   });
 }

@@ -38,7 +38,14 @@ export * from "./models/storable.js";
 // Models and serializers in parts.
 export { modelFromSchema, schemaFromFields } from "./models/define-model.js";
 export * from "./models/names.js";
-export { TIME_RANGE_MESSAGE, decimalTextSchema, fieldSchema, isEditable, isSerializable } from "./models/fields.js";
+export {
+  TIME_RANGE_MESSAGE,
+  choiceLabel,
+  decimalTextSchema,
+  fieldSchema,
+  isEditable,
+  isSerializable,
+} from "./models/fields.js";
 export { representedField } from "./serializers/serialize.js";
 export { FIELDS_PARAM, OMIT_PARAM, sparseFieldPlan } from "./serializers/sparse-fields.js";
 export { fieldPlan } from "./serializers/field-plan.js";

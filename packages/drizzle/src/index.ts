@@ -11,7 +11,7 @@ export type { ConstraintViolation, DialectName } from "./dialects/dialect.js";
 export type { ErrorContext } from "./writes/errors.js";
 export { UnknownFieldError } from "./query/expressions.js";
 export { modelViewSet } from "./model-viewset.js";
-export type { ModelViewSetOptions } from "./model-viewset.js";
+export type { ModelViewSet, ModelViewSetOptions } from "./model-viewset.js";
 export { trigramIndexSql } from "./query/search-index.js";
 export type { SearchIndex } from "./query/search-index.js";
 export { healthCheck, pingDatabase, DEFAULT_PING_TIMEOUT_MS } from "./connection/health.js";

@@ -2,7 +2,14 @@
 import type { Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { BaseSerializer, BaseViewSet, type SerializerFactory, type ViewSetCommonOptions } from "@viewsets/core";
+import {
+  BaseSerializer,
+  BaseViewSet,
+  type SerializerFactory,
+  type ViewSetCommonOptions,
+  type WriteQueryset,
+} from "@viewsets/core";
+import { verboseNameOf } from "@viewsets/core/internals";
 import { DrizzleManager } from "./manager.js";
 import type { PostgresDatabase, SQLiteDatabase } from "./connection/runner.js";
 import type { ManagerOptions } from "./query/table-access.js";
@@ -10,6 +17,9 @@ import { type JsonSchemas, type RowWithJson, tableModel, type TypedTableModelOpt
 
 /** The row of a table, its JSON columns typed by their schemas. */
 type Row<T extends Table, J = NoSchemas> = RowWithJson<T, J>;
+
+/** What `modelViewSet` returns: a viewset whose queryset is a manager with every operation (create, update, delete). */
+export type ModelViewSet<T extends Table, J = NoSchemas> = BaseViewSet<Row<T, J>, WriteQueryset<Row<T, J>>>;
 type NoSchemas = Record<never, never>;
 
 /** The viewset's options, without the model and queryset that `modelViewSet` builds. */
@@ -39,25 +49,26 @@ export function modelViewSet<T extends SQLiteTable, J extends JsonSchemas<T> = N
   db: SQLiteDatabase,
   table: T extends PgTable ? never : T,
   options?: ModelViewSetOptions<T, J>,
-): BaseViewSet<Row<T, J>>;
+): ModelViewSet<T, J>;
 export function modelViewSet<T extends PgTable, J extends JsonSchemas<T> = NoSchemas>(
   db: PostgresDatabase,
   table: T,
   options?: ModelViewSetOptions<T, J>,
-): BaseViewSet<Row<T, J>>;
+): ModelViewSet<T, J>;
 export function modelViewSet<T extends Table, J extends JsonSchemas<T>>(
   db: SQLiteDatabase | PostgresDatabase,
   table: T,
   options: ModelViewSetOptions<T, J> = {},
-): BaseViewSet<Row<T, J>> {
+): ModelViewSet<T, J> {
   const { model: modelOptions, scope, searchIndex, lockWaitMs, serializer, ...viewsetOptions } = options;
   const model = tableModel<T, J>(table, modelOptions);
   const queryset = new DrizzleManager(db, table, {
+    verboseName: verboseNameOf(model),
     ...(scope && { scope }),
     ...(searchIndex && { searchIndex }),
     ...(lockWaitMs !== undefined && { lockWaitMs }),
   });
-  return new BaseViewSet<Row<T, J>>({
+  return new BaseViewSet<Row<T, J>, WriteQueryset<Row<T, J>>>({
     serializer: serializer ?? (() => new BaseSerializer()),
     queryset,
     model,

@@ -624,19 +624,22 @@ export function runDataSuite(setup: DialectSetup): void {
     });
 
     describe("database errors", () => {
-      it("a unique violation is a 409 Conflict naming the field, without SQL or values", async () => {
+      it("a unique violation is a ValidationError on its field, as DRF words it, without SQL or values", async () => {
         await create({ name: "Lamp", price: "1", sku: "LAMP-SECRET-1" });
         const error = await products
           .create(ctx, { name: "Other", price: "2", sku: "LAMP-SECRET-1" })
           .catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(Conflict);
-        expect((error as Conflict).status).toBe(409);
-        expect((error as Error).message).toContain("sku");
-        expect((error as Error).message).not.toMatch(/LAMP-SECRET|insert|select|products/i);
+        expect(error).toBeInstanceOf(ValidationError);
+        expect((error as ValidationError).status).toBe(400);
+        expect((error as ValidationError).errors).toEqual({ sku: ["product with this sku already exists."] });
+        expect(JSON.stringify(error)).not.toMatch(/LAMP-SECRET|insert|select/i);
         const other = await create({ name: "Other", price: "2" });
         const obj = (await products.get(ctx, other.id)) as Product;
         obj.sku = "LAMP-SECRET-1";
-        await expect(products.update(ctx, obj)).rejects.toBeInstanceOf(Conflict);
+        await expect(products.update(ctx, obj)).rejects.toMatchObject({
+          errors: { sku: ["product with this sku already exists."] },
+        });
+        expect((await products.get(ctx, other.id))?.sku).not.toBe("LAMP-SECRET-1");
       });
 
       it("a missing foreign key is a ValidationError on that field", async () => {
@@ -817,9 +820,9 @@ export function runDataSuite(setup: DialectSetup): void {
         const duplicate = await router.handle(
           request("POST", "/api/products/", { body: { name: "Lamp", sku: "L-1", price: "1" } }),
         );
-        expect(duplicate!.status).toBe(409);
+        expect(duplicate!.status).toBe(400);
         expect(duplicate!.headers["Content-Type"] ?? duplicate!.headers["content-type"]).toContain("problem+json");
-        expect(json(duplicate).detail).toContain("sku");
+        expect(json(duplicate).errors).toEqual({ sku: ["product with this sku already exists."] });
 
         const missingCategory = await router.handle(
           request("POST", "/api/products/", { body: { name: "Lamp", sku: "L-3", price: "1", categoryId: 999999 } }),

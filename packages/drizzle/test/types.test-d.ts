@@ -5,7 +5,7 @@ import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { bigint, jsonb, numeric as pgNumeric, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { integer, numeric, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { BaseViewSet, Model, RequestContext } from "@viewsets/core";
+import type { BaseViewSet, Model, RequestContext, WriteQueryset } from "@viewsets/core";
 import { createManager, modelViewSet, tableModel } from "../src/index.js";
 
 const products = sqliteTable("products", {
@@ -62,7 +62,7 @@ describe("row types flow from the table", () => {
 
   it("modelViewSet is a BaseViewSet of the row type, with options on its fields", () => {
     expectTypeOf(modelViewSet(sqlite, products, { ordering: ["-name"], searchFields: ["name"] })).toEqualTypeOf<
-      BaseViewSet<typeof products.$inferSelect>
+      BaseViewSet<typeof products.$inferSelect, WriteQueryset<typeof products.$inferSelect>>
     >();
     // @ts-expect-error not a field of the table
     modelViewSet(sqlite, products, { ordering: ["-price"] });
@@ -112,16 +112,32 @@ describe("JSON columns with a schema", () => {
       searchFields: ["name"],
       model: { json: { attributes: Attributes } },
     });
-    expectTypeOf(viewset).toEqualTypeOf<
-      BaseViewSet<{
-        id: number;
-        name: string;
-        attributes: { size: "S" | "M"; tags: string[] };
-        extra: unknown;
-      }>
-    >();
+    type Item = { id: number; name: string; attributes: { size: "S" | "M"; tags: string[] }; extra: unknown };
+    expectTypeOf(viewset).toEqualTypeOf<BaseViewSet<Item, WriteQueryset<Item>>>();
     // @ts-expect-error name is a text column, not JSON
     modelViewSet(sqlite, items, { model: { json: { name: v.string() } } });
+  });
+
+  it("keeps its manager's operations in the type: an action needs no second manager", () => {
+    const viewset = modelViewSet(sqlite, products);
+    type Queryset = typeof viewset.options.queryset;
+    // Each write is a method, never `| undefined`, and takes and gives the row type.
+    expectTypeOf<Queryset["update"]>().toEqualTypeOf<
+      (ctx: RequestContext, obj: typeof products.$inferSelect) => Promise<typeof products.$inferSelect>
+    >();
+    expectTypeOf<Queryset["create"]>().not.toEqualTypeOf<undefined>();
+    expectTypeOf<Queryset["delete"]>().returns.toEqualTypeOf<Promise<void>>();
+    const ctx = {} as RequestContext;
+    const call = async () => viewset.options.queryset.update(ctx, { id: 1, name: "Lamp", status: "draft" });
+    expectTypeOf(call).returns.resolves.toEqualTypeOf<typeof products.$inferSelect>();
+  });
+
+  it("takes choice labels only for the values of a field's choices", () => {
+    tableModel(products, { choiceLabels: { status: { draft: "Draft", live: "On sale" } } });
+    // @ts-expect-error "sold" is not a status
+    tableModel(products, { choiceLabels: { status: { sold: "Sold" } } });
+    // @ts-expect-error not a field of the table
+    tableModel(products, { choiceLabels: { colour: { red: "Red" } } });
   });
 
   it("takes schemas only for JSON columns", () => {

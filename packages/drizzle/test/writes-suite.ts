@@ -198,7 +198,8 @@ export function runWritesSuite(setup: DialectSetup): void {
       it("rolls back every item when the database refuses one, naming it", async () => {
         const router = routerWith({ bulkCreate: true });
         const duplicate = await router.handle(request("POST", "/api/products/", [item(1), item(2), item(1)]));
-        expect(duplicate!.status).toBe(409);
+        expect(duplicate!.status).toBe(400);
+        expect(json(duplicate).errors).toEqual({ "2.sku": ["product with this sku already exists."] });
         const missing = await router.handle(
           request("POST", "/api/products/", [item(4), { ...item(5), categoryId: 999999 }]),
         );

@@ -59,6 +59,7 @@ export function describeModel(entry: AdminModel, modelNameOf: (reference: string
       label: humanize(fieldName, field.type === "foreignKey"),
       type: field.type,
       ...(field.choices ? { choices: field.choices } : {}),
+      ...(field.choices && field.choiceLabels ? { choiceLabels: field.choiceLabels } : {}),
       ...(field.type === "foreignKey" ? { references: modelNameOf(field.references ?? "") ?? null } : {}),
       ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
       nullable: field.nullable === true,

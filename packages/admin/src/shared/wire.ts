@@ -21,6 +21,8 @@ export interface FieldMeta {
   readonly label: string;
   readonly type: FieldType;
   readonly choices?: readonly (string | number)[];
+  /** What each choice is shown as, by value (the model's `choiceLabels`); a choice without one shows its value. */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
   /** The registered model a foreign key points at (null when it is not registered). */
   readonly references?: string | null;
   readonly maxLength?: number;

@@ -36,6 +36,11 @@ export function formatDays(from: Date, to: Date): string {
   return from.getTime() === to.getTime() ? dateOnly.format(from) : dateOnly.formatRange(from, to);
 }
 
+/** A choice as people read it: its label where the model gives one, else the value (DRF's `display_name`). */
+export function choiceText(field: FieldMeta | undefined, value: unknown): string {
+  return field?.choiceLabels?.[String(value)] ?? String(value);
+}
+
 /** A value of a field as the table shows it. */
 export function formatValue(field: FieldMeta | undefined, value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -53,6 +58,6 @@ export function formatValue(field: FieldMeta | undefined, value: unknown): strin
     case "json":
       return JSON.stringify(value);
     default:
-      return String(value);
+      return field?.choices ? choiceText(field, value) : String(value);
   }
 }

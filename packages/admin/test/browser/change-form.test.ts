@@ -41,6 +41,10 @@ describe.skipIf(skipReason !== undefined)("admin UI: the change form", SLOW, () 
     await screenshot(page, "change-form-errors");
 
     await page.getByLabel("Price", { exact: true }).fill("24.50");
+    // Each status by its label ("archived" reads "Withdrawn"), sent as its value.
+    const options = page.getByLabel("Status").locator("option");
+    expect(await options.allTextContents()).toEqual(expect.arrayContaining(["draft", "live", "Withdrawn"]));
+    expect(await options.filter({ hasText: "Withdrawn" }).getAttribute("value")).toBe("archived");
     await page.getByLabel("Status").selectOption("live");
     const category = page.getByRole("combobox", { name: "Category" });
     await category.fill("boo");

@@ -242,7 +242,7 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list and its filters", 
       if (statuses.join() === "archived") await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue().catch(() => undefined);
     });
-    await group("Status").getByRole("checkbox", { name: "archived" }).check();
+    await group("Status").getByRole("checkbox", { name: "Withdrawn" }).check();
     await page.waitForTimeout(300);
     await group("Status").getByRole("checkbox", { name: "live" }).check();
     // In stock counts rows that are archived or live: 30 in stock, 10 not.

@@ -32,7 +32,7 @@ function variantsAdmin(database: FixtureDatabase) {
     ],
   });
   admin.register("items", {
-    model: tableModel(products) as any,
+    model: tableModel(products, { choiceLabels: { status: { archived: "Withdrawn" } } }) as any,
     queryset: createManager(db, products) as any,
     listDisplay: ["id", "name", "status"],
     listFilter: [{ field: "status", widget: "chips" }],
@@ -112,11 +112,15 @@ describe.skipIf(skipReason !== undefined)("admin UI: widget variants, another mo
     await page.goto("/backoffice/items/");
     await expect.poll(summary).toBe("1–50 of 60");
     expect(await page.getByRole("link", { name: /^Add/ }).count()).toBe(0);
-    const archived = group("Status").getByRole("button", { name: /^archived/ });
+    // A chip reads the choice's label and filters by its value.
+    const archived = group("Status").getByRole("button", { name: /^Withdrawn/ });
     await archived.click();
     await page.waitForURL(/status=archived/);
     expect(await archived.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(summary).toBe("1–20 of 20");
+    // The cells and the active filter read the label too.
+    expect(new Set(await column(2))).toEqual(new Set(["Withdrawn"]));
+    expect(await page.getByRole("list", { name: "Active filters" }).textContent()).toContain("Status: Withdrawn");
     await page.goto("/backoffice/items/3");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);

@@ -102,11 +102,10 @@ describe("documentFromModule", () => {
     expect(() => documentFromModule({ app: {}, router: new Map() })).toThrow(
       "expected an export named generator, openapi, default, router holding a Router or an OpenAPIGenerator; the module exports app, router",
     );
-    expect(documentFromModule({ default: new Router("/empty") })).toEqual({
-      openapi: "3.0.0",
-      info: { title: "API", version: "1.0.0" },
-      paths: {},
-      components: {},
-    });
+    // A router with nothing registered yet: its API root, which links to nothing.
+    const empty = documentFromModule({ default: new Router("/empty") });
+    expect(empty.info).toEqual({ title: "API", version: "1.0.0" });
+    expect(Object.keys(empty.paths)).toEqual(["/empty/"]);
+    expect(empty.components.schemas?.ApiRoot).toMatchObject({ properties: {}, required: [] });
   });
 });

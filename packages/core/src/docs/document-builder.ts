@@ -119,7 +119,11 @@ const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
   PermissionDenied: () => problemResponse("Permission denied.", PROBLEM),
   NotFound: () => problemResponse("Not found (an unknown id, or a page past the last one).", PROBLEM),
   NotAcceptable: () => problemResponse("The Accept header rules out JSON.", PROBLEM),
-  Conflict: () => problemResponse("The request conflicts with the current state of the resource.", PROBLEM),
+  Conflict: () =>
+    problemResponse(
+      "The database refused the write on a constraint it could not tie to fields (a unique index on an expression), or a record others refer to cannot be deleted.",
+      PROBLEM,
+    ),
   PreconditionFailed: () =>
     problemResponse("If-Match names no current tag of the record: it changed since it was read.", PROBLEM),
   PayloadTooLarge: () => problemResponse("The request body is larger than the limit.", PROBLEM),

@@ -2,7 +2,7 @@
 import { decimalPattern } from "../models/decimal.js";
 import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
-import type { FieldDef } from "../models/fields.js";
+import { allowsBlank, choiceLabel, type FieldDef, trimsWhitespace } from "../models/fields.js";
 import { singularIdentifier, withArticle, wordsOf } from "../models/names.js";
 import type { Lookup } from "../query/filter-expression.js";
 import { type DefinitionTarget, valibotToOpenAPI } from "./json-schema.js";
@@ -44,9 +44,13 @@ function jsonSchema(field: FieldDef, options: FieldSchemaOptions): SchemaObject 
   return typeof converted.$ref === "string" ? { allOf: [converted] } : converted;
 }
 
-/** The pattern of a text value: what a database stores as sent, and not blank where the field says so. */
-function textPattern(field: FieldDef): string {
-  return field.allowBlank === false ? NOT_BLANK_TEXT_PATTERN : STORABLE_TEXT_PATTERN;
+/**
+ * The rules of a text value in a request: what a database stores as sent, and where the field may
+ * not be blank, at least one character (`minLength: 1`), other than white space where it trims.
+ */
+function textRules(field: FieldDef): SchemaObject {
+  if (allowsBlank(field)) return { pattern: STORABLE_TEXT_PATTERN };
+  return { minLength: 1, pattern: trimsWhitespace(field) ? NOT_BLANK_TEXT_PATTERN : STORABLE_TEXT_PATTERN };
 }
 
 /**
@@ -82,7 +86,7 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
       return {
         type: "string",
         ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
-        ...(field.choices || !inRequest(options) ? {} : { pattern: textPattern(field) }),
+        ...(field.choices || !inRequest(options) ? {} : textRules(field)),
       };
     case "time":
       return {
@@ -97,16 +101,32 @@ function typeSchema(field: FieldDef, options: FieldSchemaOptions = {}): SchemaOb
   }
 }
 
+/**
+ * The choices as an `enum`; with labels (`choiceLabels`), each one's in `x-enumNames` at the same
+ * place (as NSwag and openapi-generator read them) and in the description, for people.
+ */
 function withChoices(schema: SchemaObject, field: FieldDef): SchemaObject {
   if (!field.choices) return schema;
-  return { ...schema, enum: [...field.choices] };
+  const choices: SchemaObject = { ...schema, enum: [...field.choices] };
+  if (!field.choiceLabels || Object.keys(field.choiceLabels).length === 0) return choices;
+  choices["x-enumNames"] = field.choices.map((value) => choiceLabel(field, value));
+  const listed = field.choices.map((value) => `\`${value}\` (${choiceLabel(field, value)})`).join(", ");
+  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
+  choices.description = `${before}One of ${listed}.`;
+  return choices;
 }
 
-/** A field's own description (its help text), after what its type says ("Primary key of a category."). */
+/** What a unique field's description says: the rule a valid-looking value may still break (a 400 on the field). */
+const UNIQUE_RULE = "Unique: no two records have the same value.";
+
+/**
+ * A field's own description (its help text), after what its type says ("Primary key of a
+ * category."), and its uniqueness.
+ */
 function described(schema: SchemaObject, field: FieldDef): SchemaObject {
-  if (field.description === undefined) return schema;
-  const before = typeof schema.description === "string" ? `${schema.description} ` : "";
-  return { ...schema, description: `${before}${field.description}` };
+  const parts = [schema.description, field.unique === true ? UNIQUE_RULE : undefined, field.description];
+  const text = parts.filter((part): part is string => typeof part === "string").join(" ");
+  return text === "" ? schema : { ...schema, description: text };
 }
 
 /** One field as a response or request body carries it: type, choices, `nullable`, `readOnly`. */
@@ -115,6 +135,8 @@ export function fieldSchema(field: FieldDef, options: FieldSchemaOptions = {}): 
   if (field.nullable) {
     schema.nullable = true;
     if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
+    const names = schema["x-enumNames"];
+    if (Array.isArray(names)) schema["x-enumNames"] = [...(names as string[]), "None"];
   }
   if (options.readOnly) schema.readOnly = true;
   return schema;
@@ -137,7 +159,7 @@ function refinedByType(schema: SchemaObject, field: FieldDef): SchemaObject {
     return refined;
   }
   if (schema.type !== "string" || schema.enum) return schema;
-  if (field.type === "string" || field.type === "text") return { ...schema, pattern: textPattern(field) };
+  if (field.type === "string" || field.type === "text") return { ...schema, ...textRules(field) };
   if (field.type === "time") return { ...schema, pattern: TIME_VALUE_PATTERN };
   if (field.type === "date") return { ...schema, pattern: DATE_VALUE_PATTERN };
   return schema;
@@ -157,6 +179,7 @@ function queryScalar(field: FieldDef, choices: boolean): SchemaObject {
   delete base.readOnly;
   if (field.type === "string" || field.type === "text") {
     delete base.maxLength;
+    delete base.minLength;
     // A filter may look for a blank value: only what no database stores is refused.
     if (base.pattern !== undefined) base.pattern = STORABLE_TEXT_PATTERN;
   }

@@ -19,7 +19,7 @@ import {
 import type { Permission } from "../auth/permissions.js";
 import { sendJSON } from "../http/respond.js";
 import { contractApp, countingThrottle } from "../testing/fixtures.js";
-import { STORABLE_TEXT_PATTERN } from "../models/storable.js";
+import { NOT_BLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN } from "../models/storable.js";
 import { DATE_VALUE_PATTERN, TIME_FILTER_PATTERN, TIME_VALUE_PATTERN } from "../query/time-text.js";
 import { fieldSchema, lookupParameter } from "./field-schemas.js";
 import { OpenAPIGenerator } from "./openapi.js";
@@ -161,7 +161,9 @@ describe("include(router) on the contract app", () => {
     ]);
     const ids = found.map((line) => line.split(" ")[2]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(found).toHaveLength(29);
+    // And the API root, which lists each resource.
+    expect(found[0]).toBe("GET /api/v1/ api_root");
+    expect(found).toHaveLength(30);
   });
 
   it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {
@@ -330,10 +332,12 @@ describe("include(router) on the contract app", () => {
       type: "string",
       enum: ["draft", "live", "archived"],
     });
+    // A required text field may not be blank (DRF's allow_blank=False), trimmed first: one character other than white space.
     expect((request.properties as Record<string, SchemaObject>).name).toEqual({
       type: "string",
       maxLength: 50,
-      pattern: STORABLE_TEXT_PATTERN,
+      minLength: 1,
+      pattern: NOT_BLANK_TEXT_PATTERN,
     });
     expect((request.properties as Record<string, SchemaObject>).notes).toEqual({
       type: "string",
@@ -360,7 +364,7 @@ describe("include(router) on the contract app", () => {
     });
     expect(schemas.CategoryRequest).toEqual({
       type: "object",
-      properties: { title: { type: "string", pattern: STORABLE_TEXT_PATTERN } },
+      properties: { title: { type: "string", minLength: 1, pattern: NOT_BLANK_TEXT_PATTERN } },
       required: ["title"],
     });
   });
@@ -673,6 +677,8 @@ describe("include(router) with authentication, throttles, schemas and a custom v
 
     it("makes credentials optional on the safe methods under isAuthenticatedOrReadOnly, required on writes", async () => {
       expect(securityOf([isAuthenticatedOrReadOnly])).toEqual({
+        // The API root only reads, under the router's own permissions.
+        "GET /x/": OPTIONAL,
         "GET /x/notes/": OPTIONAL,
         "GET /x/notes/{id}": OPTIONAL,
         "POST /x/notes/": BEARER,
@@ -799,7 +805,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
         maxLength: 120,
         description: "What the note is about.",
         example: "Buy milk",
-        pattern: STORABLE_TEXT_PATTERN,
+        pattern: NOT_BLANK_TEXT_PATTERN,
       },
       body: { type: "string", nullable: true, pattern: STORABLE_TEXT_PATTERN },
       priority: { type: "number", enum: [1, 2, 3] },

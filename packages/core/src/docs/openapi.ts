@@ -4,6 +4,8 @@ import type { ApiRequest, ApiResponse, Handler } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { Router } from "../router/router.js";
 import { describeAction } from "./describe-action.js";
+import { rootEntriesOf } from "../router/api-root.js";
+import { describeRoot } from "./describe-root.js";
 import { describeViewSet } from "./describe-viewset.js";
 import { DocumentBuilder } from "./document-builder.js";
 import type {
@@ -16,7 +18,7 @@ import type {
 } from "../http/openapi-types.js";
 
 /** What `include` reads from a router. */
-export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe">;
+export type DescribableRouter = Pick<Router, "prefix" | "settings" | "describe"> & Partial<Pick<Router, "apiRoot">>;
 
 /**
  * The OpenAPI 3.0 document of an API. Without `include`, `generate()` gives only the
@@ -67,7 +69,9 @@ export class OpenAPIGenerator {
     }
     const builder = new DocumentBuilder();
     for (const router of this.routers) {
-      for (const { resource, viewset, actions } of router.describe()) {
+      const described = router.describe();
+      if (router.apiRoot === true) describeRoot(builder, router, rootEntriesOf(described));
+      for (const { resource, viewset, actions } of described) {
         const route = { prefix: router.prefix, resource, viewset, settings: router.settings };
         describeViewSet(builder, route);
         for (const action of actions) describeAction(builder, route, action);

@@ -17,12 +17,31 @@ export interface FieldDef {
   /** False when the database supplies a value, so create may leave it out. Default: !nullable. */
   readonly required?: boolean;
   readonly choices?: readonly (string | number)[];
+  /**
+   * No two records hold the same value (a unique constraint of the database): the OpenAPI
+   * document says so, and a write that would repeat one is a 400 on the field.
+   */
+  readonly unique?: boolean;
+  /**
+   * What each choice is shown as, by value (DRF's `(value, display_name)` choices, Django's
+   * `get_FOO_display`): `{ on_loan: "On loan" }`. OPTIONS gives `{ value, display_name }`, the
+   * OpenAPI document `x-enumNames`, the admin shows them in filters, cells and selects. A choice
+   * without a label is shown as its value.
+   */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
   readonly maxLength?: number;
   /**
-   * Text fields: false refuses a value that is empty or only white space ("This field may not be
-   * blank.", DRF's `allow_blank=False`), and the OpenAPI document's pattern says so. Default true.
+   * Text fields: false refuses an empty value ("This field may not be blank.", DRF's
+   * `allow_blank=False`; only white space is empty once trimmed), and the OpenAPI document says so
+   * (`minLength: 1` and a pattern). Default: false on a required text field, true on one that is
+   * nullable or that the database fills in (`required: false`), as Django's `blank` maps to DRF's.
    */
   readonly allowBlank?: boolean;
+  /**
+   * Text fields: false keeps the white space around a value a request sends; by default it is
+   * trimmed before validation, as DRF's CharField `trim_whitespace=True`.
+   */
+  readonly trimWhitespace?: boolean;
   /** Decimal fields: most digits in total (DRF's `max_digits`); more is a 400, never a rounded value. */
   readonly maxDigits?: number;
   /**
@@ -74,6 +93,27 @@ export type NullableValue<F extends FieldDef> = F["nullable"] extends true ? Cho
 
 /** The row type of a model declared with `defineModel`. */
 export type RowOf<F extends Fields> = { -readonly [K in keyof F]: NullableValue<F[K]> };
+
+/** A choice as people read it: its label (`choiceLabels`), else the value itself, as DRF's `display_name`. */
+export function choiceLabel(field: FieldDef, value: string | number): string {
+  const label = field.choiceLabels?.[String(value)];
+  return label ?? String(value);
+}
+
+/** Whether a field holds text (`string` or `text`): the fields blanks and trimming apply to. */
+export function isTextField(field: FieldDef): boolean {
+  return field.type === "string" || field.type === "text";
+}
+
+/** Whether an empty text is taken: `allowBlank`, by default only on a field that is nullable or may be left out. */
+export function allowsBlank(field: FieldDef): boolean {
+  return field.allowBlank ?? (field.nullable === true || field.required === false);
+}
+
+/** Whether the white space around a text a request sends is trimmed (`trimWhitespace`, default true). */
+export function trimsWhitespace(field: FieldDef): boolean {
+  return isTextField(field) && field.trimWhitespace !== false;
+}
 
 export function isEditable(field: FieldDef): boolean {
   return field.primaryKey !== true && field.editable !== false;

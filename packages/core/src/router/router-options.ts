@@ -20,4 +20,9 @@ export interface RouterOptions extends SettingsOptions {
   readonly scheme?: Scheme;
   /** CORS answered by the router itself (preflights included), for apps without a CORS middleware. */
   readonly cors?: CorsOptions;
+  /**
+   * Answer `GET {prefix}/` with a link to each resource, as DRF's `DefaultRouter` does (its
+   * `APIRootView`); `false` leaves that path to the app. On by default.
+   */
+  readonly apiRoot?: boolean;
 }

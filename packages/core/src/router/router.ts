@@ -18,6 +18,9 @@ import { parseId } from "../query/coerce.js";
 import { matchPath } from "./match.js";
 import { actionRoute, RESOURCE_NAME } from "./action-route.js";
 import type { RouterOptions } from "./router-options.js";
+import { apiRootResponse, isRootPath, ROOT_VIEW, rootEntriesOf } from "./api-root.js";
+import { guarded } from "../viewsets/guard.js";
+import { ViewContext } from "../viewsets/view-context.js";
 
 export type { RouterOptions } from "./router-options.js";
 
@@ -53,6 +56,8 @@ function checkOf(resource: string, viewset: ViewSet): ConfigurationError | null 
 export class Router implements Mountable {
   readonly prefix: string;
   readonly settings: ViewSettings;
+  /** Whether `GET {prefix}/` answers with a link to each resource (the `apiRoot` option). */
+  readonly apiRoot: boolean;
   /** The hosts it answers for; null when none were given outside development (the startup check says so). */
   private readonly allowedHosts: readonly string[] | null;
   private readonly hosts: HostCheck;
@@ -73,6 +78,7 @@ export class Router implements Mountable {
     this.proxies =
       options.scheme !== undefined || trustedProxies > 0 ? { trustedProxies, scheme: options.scheme } : undefined;
     this.cors = options.cors;
+    this.apiRoot = options.apiRoot ?? true;
   }
 
   private entry(resource: string): ResourceEntry {
@@ -160,7 +166,7 @@ export class Router implements Mountable {
 
   /**
    * Routes one request: a response, or null when the request is not this router's (outside its
-   * prefix, or its API root) and the adapter hands it on. Under the prefix, an unknown route is a
+   * prefix, or its API root with `apiRoot: false`) and the adapter hands it on. Under the prefix, an unknown route is a
    * problem+json 404.
    */
   handle(request: ApiRequest): Promise<ApiResponse | null> {
@@ -179,7 +185,8 @@ export class Router implements Mountable {
   handleNow(sent: ApiRequest): ApiResponse | null | Promise<ApiResponse | null> {
     const match = matchPath(this.prefix, sent.path);
     const entry = match ? this.resources.get(match.resource) : undefined;
-    if (!entry && !this.ownsPath(sent.path)) return null;
+    const root = !match && this.apiRoot && isRootPath(this.prefix, sent.path);
+    if (!entry && !root && !this.ownsPath(sent.path)) return null;
     // The client's scheme behind a proxy that ends TLS (X-Forwarded-Proto from a trusted proxy).
     const request = this.proxies ? behindProxies(sent, this.proxies) : sent;
     const badHost = this.hosts.refusal(request);
@@ -192,7 +199,7 @@ export class Router implements Mountable {
     const routed = head ? withMethod(request, "GET") : request;
     let answered: PromiseLike<ApiResponse | null> | ApiResponse | null;
     try {
-      answered = match && entry ? this.dispatch(match, entry, routed) : null;
+      answered = root ? this.root(routed) : match && entry ? this.dispatch(match, entry, routed) : null;
     } catch (error) {
       answered = this.failure(error, request);
     }
@@ -203,6 +210,12 @@ export class Router implements Mountable {
       (response) => this.finish(response, request, head),
       (error: unknown) => this.finish(this.failure(error, request), request, head),
     );
+  }
+
+  /** The API root, behind the router's own guards. */
+  private root(request: ApiRequest): Promise<ApiResponse> | ApiResponse {
+    const context = ViewContext.for(request, this.settings, ROOT_VIEW);
+    return guarded({}, context, () => apiRootResponse(request, this.prefix, rootEntriesOf(this.describe())));
   }
 
   /** A custom ViewSet that throws: the same answer a BaseViewSet gives. */
@@ -217,7 +230,7 @@ export class Router implements Mountable {
     return head ? headResponse(answer) : answer;
   }
 
-  /** Paths below the prefix (not the prefix itself: an app may serve its API root there). */
+  /** Paths below the prefix (not the prefix itself: the API root answers there unless `apiRoot: false`). */
   private ownsPath(path: string): boolean {
     return this.prefix !== "" && path.startsWith(`${this.prefix}/`) && path.length > this.prefix.length + 1;
   }

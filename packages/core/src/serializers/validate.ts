@@ -4,6 +4,7 @@ import { type FieldErrors, ValidationError } from "../http/errors.js";
 import { isThenable } from "../http/thenable.js";
 import type { CleanInfo } from "../models/clean.js";
 import type { ModelShape } from "../models/define-model.js";
+import { allowsBlank, isTextField, trimsWhitespace } from "../models/fields.js";
 import { BLANK_MESSAGE, valueProblem } from "../models/storable.js";
 import type { FieldPlan } from "./field-plan.js";
 import { issuesToErrors } from "./issues.js";
@@ -90,7 +91,8 @@ export function validateBodyNow(
   const unstorable: FieldErrors = Object.create(null) as FieldErrors;
   for (const key of Object.keys(data)) {
     if (plan.writable.has(key)) {
-      input[plan.writeSources.get(key) ?? key] = data[key];
+      const source = plan.writeSources.get(key) ?? key;
+      input[source] = trimmed(model, source, data[key]);
       const problem = valueProblem(data[key]);
       if (problem) unstorable[key] = [problem];
     } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
@@ -118,12 +120,20 @@ function parsed(
   return result.output;
 }
 
-/** Text fields declared `allowBlank: false` that were sent empty or as white space: 400 on each. */
+/** A text value without the white space around it, where its field trims (DRF's `trim_whitespace`). */
+function trimmed(model: ModelShape, name: string, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const field = model.fields[name];
+  return field && trimsWhitespace(field) ? value.trim() : value;
+}
+
+/** Text fields that may not be blank (see `allowsBlank`) sent empty, white space trimmed first: 400 on each. */
 function checkBlanks(output: Record<string, unknown>, model: ModelShape, plan: FieldPlan): void {
   let errors: FieldErrors | undefined;
   const keys = requestKeysOf(plan);
   for (const [name, value] of Object.entries(output)) {
-    if (model.fields[name]?.allowBlank !== false || typeof value !== "string" || value.trim() !== "") continue;
+    const field = model.fields[name];
+    if (value !== "" || !field || !isTextField(field) || allowsBlank(field)) continue;
     errors ??= Object.create(null) as FieldErrors;
     errors[keys?.get(name) ?? name] = [BLANK_MESSAGE];
   }

@@ -6,6 +6,7 @@ import { editCases } from "./contract-edits.js";
 import { mountingCases, pages } from "./contract-mounting.js";
 import type { AdapterContractOptions } from "./contract-options.js";
 import { readCases } from "./contract-reads.js";
+import { rootCases } from "./contract-root.js";
 import { contractApp } from "./fixtures.js";
 import { runHttpContract } from "./http-contract.js";
 import { runProxyContract } from "./proxy-contract.js";
@@ -32,6 +33,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     editCases(c, it);
     badInputCases(c, it);
     mountingCases(c, it, options);
+    rootCases(c, it, options);
   });
   runHttpContract(options);
   runProxyContract(options);

@@ -77,3 +77,15 @@ export function expectProblem(reply: Reply, status: number): void {
   expect(typeof reply.json.title).toBe("string");
   expect(typeof reply.json.detail).toBe("string");
 }
+
+/** HEAD on `path` answers GET's status, type and length, and no body. */
+export async function expectHeadLikeGet(base: string, path: string): Promise<void> {
+  const get = await fetch(base + path);
+  const length = (await get.arrayBuffer()).byteLength;
+  expect(get.status, path).toBe(200);
+  const head = await fetch(base + path, { method: "HEAD" });
+  expect(head.status, path).toBe(200);
+  expect(head.headers.get("content-length"), path).toBe(String(length));
+  expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+  expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+}

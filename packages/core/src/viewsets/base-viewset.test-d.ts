@@ -58,6 +58,17 @@ describe("BaseViewSet options", () => {
     new BaseViewSet({ serializer, queryset: readOnly, model: Book });
   });
 
+  it("keep the manager's type: its operations are there, or absent, as it has them", () => {
+    const writable = new BaseViewSet({ serializer, queryset: books, model: Book });
+    expectTypeOf(writable.options.queryset).toEqualTypeOf<MemoryManager<Book>>();
+    expectTypeOf(writable.options.queryset.update).returns.resolves.toEqualTypeOf<Book>();
+    const readOnly: ReadManager<Book> = { count: async () => 0, all: async () => [], get: async () => null };
+    const reads = new BaseViewSet({ serializer, queryset: readOnly, model: Book, readOnly: true });
+    // @ts-expect-error a read-only manager has no update
+    reads.options.queryset.update;
+    expectTypeOf(reads.options.queryset.get).returns.resolves.toEqualTypeOf<Book | null>();
+  });
+
   it("require a manager of the model's rows", () => {
     const others = new MemoryManager<{ id: number; name: string }>();
     // @ts-expect-error rows of another shape

@@ -12,6 +12,8 @@ import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "../http/view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 import { ViewSetHandlers } from "./viewset-handlers.js";
+import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options.js";
+import type { Manager } from "../query/manager.js";
 
 /** What tells OPTIONS that a write is not this request's to make (DRF's metadata catches the same). */
 const REFUSALS: ReadonlySet<number> = new Set([401, 403, 404]);
@@ -27,7 +29,24 @@ function nearestAction(kind: RouteKind, method: string): ViewAction {
  * Each handler is a method a subclass may override, and so are DRF's hooks: `getQueryset`
  * scopes every route, `filterQueryset` and `paginateQueryset` shape the list.
  */
-export class BaseViewSet<Row extends object> extends ViewSetHandlers<Row> implements ViewSet {
+export class BaseViewSet<
+    Row extends object,
+    Queryset extends ReadQueryset<Row> = ReadQueryset<Row> & Partial<Manager<Row>>,
+  >
+  extends ViewSetHandlers<Row>
+  implements ViewSet
+{
+  /**
+   * The options, with the queryset as its type was given: `new BaseViewSet({ queryset: manager })`
+   * and `modelViewSet` keep the manager's own operations (`options.queryset.update` of a
+   * writable manager is no `| undefined`); a read-only manager's has none.
+   */
+  declare options: Omit<AnyOptions<Row>, "queryset"> & { queryset: Queryset };
+
+  constructor(options: ViewSetOptions<Row> & { readonly queryset: Queryset }) {
+    super(options);
+  }
+
   checkConfiguration(resource?: string): ConfigurationError | null {
     return checkViewSetConfiguration(resource ?? this.options?.model?.name?.toLowerCase() ?? "?", this);
   }

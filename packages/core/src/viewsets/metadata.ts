@@ -3,7 +3,7 @@ import { FORM_CONTENT_TYPE } from "../http/body.js";
 import type { ApiResponse } from "../http/request.js";
 import { sendJSON } from "../http/respond.js";
 import type { ModelShape } from "../models/define-model.js";
-import type { FieldDef, FieldType } from "../models/fields.js";
+import { choiceLabel, type FieldDef, type FieldType } from "../models/fields.js";
 import { optionsAllow } from "../http/answers.js";
 import type { DeclaredField } from "../serializers/base-serializer.js";
 import type { FieldPlan } from "../serializers/field-plan.js";
@@ -31,7 +31,7 @@ function fieldInfo(field: FieldDef, writable: boolean): Record<string, unknown> 
     read_only: !writable,
   };
   if (field.maxLength !== undefined) info.max_length = field.maxLength;
-  if (field.choices) info.choices = field.choices.map((value) => ({ value, display_name: String(value) }));
+  if (field.choices) info.choices = field.choices.map((value) => ({ value, display_name: choiceLabel(field, value) }));
   return info;
 }
 

@@ -69,10 +69,17 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
   /** Fields a request may not set: `editable: false`. */
   readOnly?: readonly Key<Row>[];
   /**
-   * Text fields that may not be blank (empty or only white space), as DRF's `allow_blank=False`:
-   * `{ name: false }`. A blank value is a 400, and the OpenAPI document's pattern says so.
+   * Whether a text field may be blank (empty, or only white space where it trims), as DRF's
+   * `allow_blank`. By default a NOT NULL text column without a default may not (a 400, "This field
+   * may not be blank.", and `minLength: 1` in the document) and any other may: `{ notes: true }`
+   * takes blanks in a required column, `{ nickname: false }` refuses them in a nullable one.
    */
   allowBlank?: { readonly [K in Key<Row>]?: boolean };
+  /**
+   * Text fields whose surrounding white space is kept as sent: `{ code: false }`. By default a
+   * request's text is trimmed before validation, as DRF's CharField `trim_whitespace=True`.
+   */
+  trimWhitespace?: { readonly [K in Key<Row>]?: boolean };
   /**
    * What a field holds and the rules it keeps beyond its type, as DRF's `help_text`: the OpenAPI
    * document describes the field with it (`{ price: "A live product needs a price above zero." }`).
@@ -80,6 +87,12 @@ export interface TableModelOptions<Row extends object, Input extends object = Pa
   helpText?: { readonly [K in Key<Row>]?: string };
   /** Allowed values of fields whose column is not an enum. */
   choices?: { readonly [K in Key<Row>]?: readonly (string | number)[] };
+  /**
+   * What each choice is shown as (DRF's `display_name`, Django's `get_FOO_display`), by value:
+   * `{ status: { on_loan: "On loan" } }`. OPTIONS, the OpenAPI document (`x-enumNames`) and the
+   * admin's filters, cells and selects show them; a value of another field's type fails to compile.
+   */
+  choiceLabels?: { readonly [K in Key<Row>]?: Partial<Record<Extract<Row[K], string | number>, string>> };
   /**
    * Validation of the whole object after the schema; may throw `ValidationError`. Receives the
    * validated body on create (typed as the table's insert type), the merged row on update.
@@ -123,8 +136,19 @@ function fieldOf(
   // A column with a default may be left out of a create body; the database fills it in.
   if (column.notNull && column.hasDefault) field.required = false;
   if (choices) field.choices = choices;
+  if (column.isUnique && key !== primaryKey) field.unique = true;
+  const labels = options.choiceLabels?.[key] as Readonly<Record<string, string>> | undefined;
+  if (labels) {
+    const unknown = Object.keys(labels).filter((value) => !choices?.map(String).includes(value));
+    if (unknown.length > 0) {
+      throw new TypeError(`@viewsets/drizzle: choiceLabels.${key}: not a choice of the field: ${unknown.join(", ")}`);
+    }
+    field.choiceLabels = labels;
+  }
   if (maxLength !== undefined) field.maxLength = maxLength;
-  if (options.allowBlank?.[key] === false) field.allowBlank = false;
+  const allowBlank = options.allowBlank?.[key];
+  if (allowBlank !== undefined) field.allowBlank = allowBlank;
+  if (options.trimWhitespace?.[key] === false) field.trimWhitespace = false;
   const help = options.helpText?.[key];
   if (help !== undefined) field.description = help;
   const declared = declaredDecimalOf(column, key, options);

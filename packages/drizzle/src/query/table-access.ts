@@ -30,6 +30,11 @@ export interface ManagerOptions<T extends Table> {
    * before the request answers 503; other requests are served meanwhile. Default 2000.
    */
   lockWaitMs?: number;
+  /**
+   * The model in a sentence, as messages name it ("category with this name already exists.");
+   * by default the singular of the table's name in words. `modelViewSet` passes its model's.
+   */
+  verboseName?: string;
 }
 
 /** Prepared statements by shape, or none (see `TableAccess.statements`). */

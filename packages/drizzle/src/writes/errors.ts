@@ -1,6 +1,7 @@
-/** Database errors as core errors: constraint violations as 409s and 400s, outages as 503s. */
+/** Database errors as core errors: constraint violations as 400s on their fields (else 409s), outages as 503s. */
 import type { Column } from "drizzle-orm";
 import { Conflict, ValidationError } from "@viewsets/core";
+import { wordsOf } from "@viewsets/core/internals";
 import { databaseNamesOf } from "../model/columns.js";
 import { driverErrorOf } from "../connection/driver-error.js";
 import type { ConstraintViolation, DialectName } from "../dialects/dialect.js";
@@ -12,6 +13,8 @@ export interface ErrorContext {
   readonly dialect: DialectName;
   readonly columns: Readonly<Record<string, Column>>;
   readonly operation: "create" | "update" | "delete";
+  /** The model in a sentence, as a unique violation names it ("category with this name already exists."). */
+  readonly noun?: string;
   /**
    * SQLite does not say which foreign key failed: the manager checks which referenced rows are
    * missing and returns their fields.
@@ -32,9 +35,20 @@ function fieldsOfNames(columns: Readonly<Record<string, Column>>, names: readonl
   return fields.every((field) => field !== undefined) ? (fields as string[]) : undefined;
 }
 
-function uniqueConflict(fields: string[] | undefined): Conflict {
+/**
+ * A unique violation as DRF's validators answer it: a 400 on the field ("product with this sku
+ * already exists.", the model field's `unique` message), or on `non_field_errors` for a constraint
+ * of several columns ("The fields sku, code must make a unique set.", `UniqueTogetherValidator`'s).
+ * A 409 when the constraint cannot be tied to fields: a unique index on an expression (`lower(name)`),
+ * or a driver that did not say which columns.
+ */
+function uniqueViolation(fields: string[] | undefined, noun: string | undefined): ValidationError | Conflict {
   if (!fields || fields.length === 0) return new Conflict("A record with these values already exists.");
-  return new Conflict(`A record with this ${fields.join(" and ")} already exists.`);
+  if (fields.length > 1) return new ValidationError(`The fields ${fields.join(", ")} must make a unique set.`);
+  const field = fields[0]!;
+  return new ValidationError({
+    [field]: [`${noun ?? "record"} with this ${wordsOf(field).join(" ")} already exists.`],
+  });
 }
 
 const NOT_NULL_MESSAGE = "This field may not be null.";
@@ -54,12 +68,12 @@ async function missingReference(context: ErrorContext, fields: string[] | undefi
   return new ValidationError(Object.fromEntries(named.map((field) => [field, [MISSING_REFERENCE_MESSAGE]])));
 }
 
-/** The core error a constraint violation means: a 409 or a 400 naming the fields where it can. */
+/** The core error a constraint violation means: a 400 naming the fields where it can, else a 409. */
 async function coreErrorOf(violation: ConstraintViolation, context: ErrorContext): Promise<Error> {
   const fields = fieldsOfNames(context.columns, violation.columns);
   switch (violation.constraint) {
     case "unique":
-      return uniqueConflict(fields);
+      return uniqueViolation(fields, context.noun);
     case "foreignKey":
       if (context.operation === "delete") return new Conflict(REFERENCED_MESSAGE);
       return missingReference(context, fields);
@@ -80,9 +94,10 @@ export function constraintViolationOf(error: unknown, dialect: DialectName): Con
 }
 
 /**
- * A database error as a core error a client can act on: a unique violation is a 409 `Conflict`
- * naming the field, a missing foreign key or a NULL in a NOT NULL column a 400 `ValidationError`
- * with errors per field. An outage (unreachable, timed out, busy, disk full) is a 503
+ * A database error as a core error a client can act on: a unique violation, a missing foreign key
+ * or a NULL in a NOT NULL column is a 400 `ValidationError` with errors per field (a unique
+ * violation that cannot be tied to fields, or a delete of a row others refer to, a 409
+ * `Conflict`). An outage (unreachable, timed out, busy, disk full) is a 503
  * `ServiceUnavailable` with `Retry-After`. Anything else is returned as it was, for the core to
  * answer 500.
  * The messages made here never carry SQL or values.

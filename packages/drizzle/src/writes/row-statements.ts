@@ -1,7 +1,7 @@
 /** A manager's row statements: get, create, update and delete, prepared by shape. */
-import { eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { eq, getTableName, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import { NotFound, type RequestContext } from "@viewsets/core";
-import { settledWith } from "@viewsets/core/internals";
+import { settledWith, singularIdentifier, wordsOf } from "@viewsets/core/internals";
 import { foreignKeysOf, isWritableColumn } from "../model/columns.js";
 import { mapDatabaseError } from "./errors.js";
 import { changedFieldsOf, rememberRow } from "./row-snapshots.js";
@@ -244,6 +244,7 @@ export class RowStatements<T extends Table> {
       dialect: this.access.dialect.name,
       columns: this.access.columns,
       operation,
+      noun: this.access.options.verboseName ?? wordsOf(singularIdentifier(getTableName(this.access.table))).join(" "),
       missingReferences: () => this.missingReferences(values),
     });
   }

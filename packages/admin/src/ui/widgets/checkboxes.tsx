@@ -1,5 +1,6 @@
 /** The checkboxes filter widget: one box per choice, with counts. */
 import { useId } from "preact/hooks";
+import { choiceText } from "../format.js";
 import { Count } from "./count.js";
 import { countsByValue, toggleValue, type WidgetProps } from "./widget-props.js";
 
@@ -21,7 +22,7 @@ export function Checkboxes({ field, params, facet, update }: WidgetProps) {
                 aria-describedby={`${id}-${index}`}
                 onChange={() => update((p) => toggleValue(p, field.name, value))}
               />
-              {value}
+              {choiceText(field, value)}
             </label>
             <Count id={`${id}-${index}`} count={counts.get(value)} />
           </div>

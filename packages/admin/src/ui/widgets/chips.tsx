@@ -1,5 +1,6 @@
 /** The chips filter widget: the most frequent values as toggles, with counts. */
 import { useState } from "preact/hooks";
+import { choiceText } from "../format.js";
 import { Count } from "./count.js";
 import { countsByValue, toggleValue, type WidgetProps } from "./widget-props.js";
 
@@ -25,7 +26,7 @@ export function Chips({ field, params, facet, update }: WidgetProps) {
           aria-pressed={selected.includes(value)}
           onClick={() => update((p) => toggleValue(p, field.name, value))}
         >
-          <span class="chip-label">{value}</span>
+          <span class="chip-label">{choiceText(field, value)}</span>
           <Count count={counts.get(value)} />
         </button>
       ))}

@@ -1,5 +1,5 @@
 /** The multi-select filter widget: a field's choices in one select of several values. */
-import { formatCount } from "../format.js";
+import { choiceText, formatCount } from "../format.js";
 import { countsByValue, setAll, type WidgetProps } from "./widget-props.js";
 
 /** The choices in a native multiple select (Ctrl or Shift to choose several). */
@@ -22,7 +22,7 @@ export function MultiSelect({ field, labelId, params, facet, update }: WidgetPro
         const count = counts.get(value);
         return (
           <option key={value} value={value} selected={selected.includes(value)}>
-            {count === undefined ? value : `${value} (${formatCount(count)})`}
+            {count === undefined ? choiceText(field, value) : `${choiceText(field, value)} (${formatCount(count)})`}
           </option>
         );
       })}

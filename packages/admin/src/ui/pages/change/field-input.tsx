@@ -1,6 +1,7 @@
 /** The change form's input for one field, by its type. */
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../../components/combobox.js";
+import { choiceText } from "../../format.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../../labels.js";
 import { models } from "../../state.js";
 import type { FieldMeta, ModelMeta } from "../../../shared/wire.js";
@@ -91,7 +92,7 @@ export function FieldInput(props: FieldInputProps) {
         {(field.nullable || value === "" || field.type === "bool") && <option value="">—</option>}
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {field.type === "bool" ? (choice === "true" ? "Yes" : "No") : choice}
+            {field.type === "bool" ? (choice === "true" ? "Yes" : "No") : choiceText(field, choice)}
           </option>
         ))}
       </select>

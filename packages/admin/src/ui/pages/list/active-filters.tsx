@@ -1,6 +1,6 @@
 /** The list's active filters as removable chips, each described in words. */
 import { useId } from "preact/hooks";
-import { addDays, dayStart, formatDay } from "../../format.js";
+import { addDays, choiceText, dayStart, formatDay } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { models } from "../../state.js";
 import type { FieldMeta, ModelMeta } from "../../../shared/wire.js";
@@ -32,7 +32,7 @@ export function describeFilter(model: ModelMeta, key: string, value: string): st
     const source = foreignSource(model, field, models.value);
     return `${field.label}: ${(source && labelOf(source.key, value)) ?? `#${value}`}`;
   }
-  return `${field.label}: ${value}`;
+  return `${field.label}: ${field.choices ? choiceText(field, value) : value}`;
 }
 
 /** The list "Active filters": one chip per filter value (and the search), each with Remove; then Clear all. */
