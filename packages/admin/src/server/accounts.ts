@@ -32,6 +32,7 @@ import {
   type ModelPermissions,
   sessionAnswer,
 } from "./principal.js";
+import type { Session } from "../shared/wire.js";
 import { createSessionStore } from "./session.js";
 
 /** ADMIN.md's session routes over `AdminAccounts`. */
@@ -41,7 +42,7 @@ export class AccountsAuth<User> implements AdminAuth<User> {
     private readonly limits: SignInLimits,
   ) {}
 
-  private answer(user: User, csrfToken: string | null): Record<string, unknown> {
+  private answer(user: User, csrfToken: string | null): Session {
     const { accounts } = this;
     return sessionAnswer(
       { id: accounts.idOf(user), username: accounts.usernameOf(user), isStaff: accounts.isStaff(user) },
