@@ -14,7 +14,7 @@ import { createShopAdmin } from "../../examples/shop/src/admin.js";
 import { createShopRouter } from "../../examples/shop/src/app.js";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { listen } from "../../examples/shop/src/serve.js";
-import { DEMO_PASSWORD, seedUsers } from "../../examples/shop/src/users.js";
+import { createShopAuth, DEMO_PASSWORD, seedUsers } from "../../examples/shop/src/auth.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 
 const PRODUCTS = Number(process.env.BENCH_ADMIN_UI_PRODUCTS ?? 100_000);
@@ -25,8 +25,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const { file } = seededDatabase(`products-${PRODUCTS / 1000}k`, { products: PRODUCTS, priceChanges: 0 });
 const directory = mkdtempSync(join(tmpdir(), "viewsets-admin-ui-bench-"));
 const opened = openDatabase(copyDatabase(file, directory, "shop"), { seed: false });
-seedUsers(opened.client);
-const admin = createShopAdmin(opened.db);
+const auth = createShopAuth(opened.db, "the-admin-ui-bench-secret-0123456789abcdef");
+await seedUsers(auth);
+const admin = createShopAdmin(opened.db, auth);
 await admin.ready();
 const server = await listen(createShopRouter(opened.db), "express", 0, "127.0.0.1", [admin]);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });

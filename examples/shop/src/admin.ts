@@ -1,30 +1,30 @@
 import { type Admin, type AdminOptions, createAdmin } from "@viewsets/admin";
+import { betterAuthAccounts } from "@viewsets/admin/better-auth";
+import type { AuthUser } from "@viewsets/better-auth";
 import { shopViewSets } from "./app.js";
+import type { ShopAuth } from "./auth.js";
 import type { ShopDatabase } from "./database.js";
-import { type ShopUser, shopUserById, verifyShopUser } from "./users.js";
 
 export const ADMIN_PATH = "/admin";
 
 /**
  * The shop's admin at `/admin/`, beside the API on the same SQLite file: products with the five
- * filter widgets, categories, and the price-change log (view only). Staff sign in with the
- * users the seed created.
+ * filter widgets, categories, and the price-change log (view only). People sign in with the
+ * shop's better-auth users (one session for the admin and the API); each sees and does what
+ * their role grants.
  */
 export function createShopAdmin(
   db: ShopDatabase,
-  options: Pick<AdminOptions<ShopUser>, "allowedHosts" | "trustedProxies"> = {},
-): Admin<ShopUser> {
+  auth: ShopAuth,
+  options: Pick<AdminOptions<AuthUser>, "allowedHosts" | "trustedProxies"> = {},
+): Admin<AuthUser> {
   const viewsets = shopViewSets(db);
-  const admin = createAdmin<ShopUser>({
+  const admin = createAdmin<AuthUser>({
     db,
     path: ADMIN_PATH,
     // The router's hosts and proxies (server.ts): the admin builds links only to those hosts too.
     ...options,
-    users: {
-      verify: (username, password) => verifyShopUser(db, username, password),
-      get: (id) => shopUserById(db, id),
-      isStaff: (user) => user.isStaff,
-    },
+    accounts: betterAuthAccounts(auth),
   });
   admin.register("products", {
     model: viewsets.products.options.model,

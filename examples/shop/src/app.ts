@@ -8,10 +8,12 @@ import {
   related,
   sendJSON,
 } from "@viewsets/core";
+import { betterAuthentication, modelPermissionsOrAnonReadOnly } from "@viewsets/better-auth";
 import * as v from "valibot";
 import { docsPage } from "@viewsets/core/docs";
 import { databaseOutages, modelViewSet, tableModel } from "@viewsets/drizzle";
 import { and, avg, count, eq } from "drizzle-orm";
+import { SHOP_PERMISSION_OPTIONS, type ShopAuth } from "./auth.js";
 import type { ShopDatabase } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
 import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, type Product, categories, priceChanges, products } from "./schema.js";
@@ -93,6 +95,18 @@ export function shopViewSets(db: ShopDatabase) {
 }
 
 /**
+ * The router options of the shop's users (`server.ts`): better-auth's bearer token and session
+ * cookie (with its CSRF token), anyone may read, and each write needs its model permission
+ * (`add`, `change`, `delete`; the discount `change`).
+ */
+export function shopApiAuth(auth: ShopAuth): Pick<RouterOptions, "authentication" | "permissions"> {
+  return {
+    authentication: betterAuthentication(auth),
+    permissions: [modelPermissionsOrAnonReadOnly(auth, SHOP_PERMISSION_OPTIONS)],
+  };
+}
+
+/**
  * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
  * stats), categories, and the read-only price-change log; `GET /api/v1/` links to each (the router's API root). The same router serves Express, Koa,
  * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...).
@@ -113,6 +127,8 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
       requestSchema: DISCOUNT,
       // The product as a retrieve shows it (its category's name, whether it is available).
       serializer: true,
+      // Guarded like the routes: with the shop's users, it needs `change` on products.
+      checks: true,
     },
     (_request, action) => action.respond(discount(db, action.id, action.data)),
   );

@@ -6,7 +6,6 @@ import { trigramIndexSql } from "@viewsets/drizzle";
 import { migrateShop } from "./migrate.js";
 import { PRODUCT_SEARCH_INDEX, products } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
-import { seedUsers } from "./users.js";
 
 export type ShopDatabase = BetterSQLite3Database;
 
@@ -45,7 +44,6 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     const seedOptions = options.seed ?? true;
     if (seedOptions !== false) {
       seeded = seed(client, seedOptions === true ? {} : seedOptions);
-      seedUsers(client);
     }
     // After the seed: indexing its rows in one pass is several times faster than a trigger per row.
     for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { adminMigrations } from "@viewsets/admin";
+import { authMigrations } from "@viewsets/better-auth";
 import type Database from "better-sqlite3";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -11,13 +12,14 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta
 const JOURNAL = "__drizzle_migrations";
 
 /**
- * Brings the database up to date: the shop's migrations, then the admin's (journaled apart). Run
+ * Brings the database up to date: the shop's migrations, then the admin's and better-auth's (each journaled apart). Run
  * on every start and by `pnpm db:migrate`; a database that is up to date is left as it is.
  */
 export function migrateShop(db: BetterSQLite3Database, client: Database.Database): void {
   adoptTablesMadeBeforeMigrations(client);
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   migrate(db, adminMigrations("sqlite"));
+  migrate(db, authMigrations("sqlite"));
 }
 
 /**

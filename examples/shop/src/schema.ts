@@ -66,14 +66,6 @@ export const priceChanges = sqliteTable(
   (t) => [index("price_changes_product").on(t.productId, t.changedAt)],
 );
 
-/** The people who sign in to the admin; passwords are kept as scrypt hashes (`users.ts`). */
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  username: text("username", { length: 150 }).notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  isStaff: integer("is_staff", { mode: "boolean" }).notNull().default(false),
-});
-
 /**
  * `?search=` over products' name and description reads a trigram index instead of every row (an
  * FTS5 table kept in step by triggers; `trigramIndexSql(products, PRODUCT_SEARCH_INDEX)` creates it).

@@ -7,7 +7,8 @@
  *   TRUSTED_PROXIES how many proxies in front to believe about the client IP and scheme (default 0)
  */
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
-import { API_PREFIX, createShopRouter } from "./app.js";
+import { API_PREFIX, createShopRouter, shopApiAuth } from "./app.js";
+import { createShopAuth, seedUsers, shopSecret } from "./auth.js";
 import { databaseFile, openDatabase } from "./database.js";
 import { shopAllowedHosts } from "./hosts.js";
 import { FRAMEWORKS, isFramework, listen } from "./serve.js";
@@ -20,15 +21,19 @@ if (!isFramework(framework)) {
   process.exit(1);
 }
 
-const database = openDatabase(databaseFile());
+const file = databaseFile();
+const database = openDatabase(file);
+const auth = createShopAuth(database.db, shopSecret(file));
+await seedUsers(auth);
 // Behind a proxy that ends TLS: the same hosts and trusted proxies for the API and the admin.
 const deployment = {
   allowedHosts: shopAllowedHosts(process.env.ALLOWED_HOSTS),
   trustedProxies: Number(process.env.TRUSTED_PROXIES || 0),
 };
-const admin = createShopAdmin(database.db, deployment);
+const admin = createShopAdmin(database.db, auth, deployment);
 await admin.ready();
-const server = await listen(createShopRouter(database.db, deployment), framework, port, undefined, [admin]);
+const router = createShopRouter(database.db, { ...deployment, ...shopApiAuth(auth) });
+const server = await listen(router, framework, port, undefined, [admin]);
 console.log(`shop on ${framework}${database.seeded ? " (seeded a new database)" : ""}: ${server.url}${API_PREFIX}/`);
 console.log(
   `admin: ${server.url}${ADMIN_PATH}/ (sign in as admin or editor, password shop-demo or $SHOP_DEMO_PASSWORD)`,

@@ -1,80 +1,171 @@
 /**
- * The shop's admin as ADMIN.md's "example shop" describes it: the seeded users, the registered
- * models and their filters, beside the API on the same SQLite file, on each framework.
+ * The shop's admin and API on better-auth's users, as ADMIN.md's "example shop" describes them,
+ * on each framework: the seeded admin, editor and customer, one sign-in for the admin and the
+ * API (its cookie and CSRF token, or its token as a bearer), and each role's permissions.
  */
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { hashSessionToken } from "@viewsets/better-auth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShopAdmin } from "../src/admin.js";
-import { createShopRouter } from "../src/app.js";
-import { openDatabase } from "../src/database.js";
-import { FRAMEWORKS, listen } from "../src/serve.js";
+import { createShopRouter, shopApiAuth } from "../src/app.js";
+import { createShopAuth, seedUsers } from "../src/auth.js";
+import { type OpenedDatabase, openDatabase } from "../src/database.js";
+import { FRAMEWORKS, type Listening, listen } from "../src/serve.js";
 import { tempDirectory } from "./helpers.js";
 
 const directory = tempDirectory();
 afterAll(() => directory.remove());
 
-async function signIn(admin: string, username: string, password: string) {
-  const response = await fetch(`${admin}/api/session`, {
+interface Session {
+  readonly status: number;
+  readonly cookie: string;
+  readonly csrfToken: string;
+}
+
+async function signIn(base: string, username: string, password: string): Promise<Session> {
+  const response = await fetch(`${base}/admin/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  return { status: response.status, cookie, body: (await response.json()) as { csrfToken?: string } };
+  const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const body = (await response.json()) as { csrfToken?: string };
+  return { status: response.status, cookie, csrfToken: body.csrfToken ?? "" };
 }
 
-describe.each(FRAMEWORKS)("the shop's admin on %s", (framework) => {
-  it("lets staff in with the seeded password, keeps the customer out, and lists products with filters", async () => {
-    const database = openDatabase(join(directory.path, `admin-${framework}.sqlite`), {
+function send(url: string, method: string, headers: Record<string, string>, body?: unknown) {
+  return fetch(url, {
+    method,
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+describe.each(FRAMEWORKS)("the shop's admin and API on better-auth, on %s", (framework) => {
+  let database: OpenedDatabase;
+  let server: Listening;
+  let base: string;
+  let editor: Session;
+  const productName = (id: number) =>
+    (database.client.prepare("SELECT name FROM products WHERE id = ?").get(id) as { name: string } | undefined)?.name;
+
+  beforeAll(async () => {
+    database = openDatabase(join(directory.path, `admin-${framework}.sqlite`), {
       seed: { products: 200, categories: 5, priceChanges: 10 },
     });
-    const admin = createShopAdmin(database.db);
+    const auth = createShopAuth(database.db, "a-secret-for-the-shop-tests-0123456789abcdef");
+    expect(await seedUsers(auth)).toBe(true);
+    expect(await seedUsers(auth)).toBe(false);
+    const admin = createShopAdmin(database.db, auth);
     await admin.ready();
-    const server = await listen(createShopRouter(database.db), framework, 0, "127.0.0.1", [admin]);
-    const base = `${server.url}/admin`;
-    try {
-      expect((await signIn(base, "admin", "wrong")).status).toBe(401);
-      const customer = await signIn(base, "customer", "shop-demo");
-      expect(customer.status).toBe(200);
-      const forbidden = await fetch(`${base}/api/models`, { headers: { cookie: customer.cookie! } });
-      expect(forbidden.status).toBe(403);
+    const router = createShopRouter(database.db, shopApiAuth(auth));
+    server = await listen(router, framework, 0, "127.0.0.1", [admin]);
+    base = server.url;
+    editor = await signIn(base, "editor", "shop-demo");
+  });
+  afterAll(async () => {
+    await server?.close();
+    database?.close();
+  });
 
-      const editor = await signIn(base, "editor", "shop-demo");
-      expect(editor.status).toBe(200);
-      const headers = { cookie: editor.cookie! };
-      const models = (await (await fetch(`${base}/api/models`, { headers })).json()) as {
-        models: { name: string; listFilter: { field: string; widget: string }[]; permissions: object }[];
-      };
-      expect(models.models.map((m) => m.name)).toEqual(["products", "categories", "price_changes"]);
-      expect(models.models[0]!.listFilter).toEqual([
-        { field: "status", widget: "checkboxes" },
-        { field: "inStock", widget: "tristate" },
-        { field: "categoryId", widget: "combobox" },
-        { field: "price", widget: "numericRange" },
-        { field: "createdAt", widget: "dateRange" },
-      ]);
-      expect(models.models[2]!.permissions).toEqual({ add: false, change: false, delete: false });
+  it("signs the seeded users in with shop-demo and keeps the customer out of the admin", async () => {
+    expect((await signIn(base, "admin", "wrong-password")).status).toBe(401);
+    expect(editor.status).toBe(200);
+    const customer = await signIn(base, "customer", "shop-demo");
+    expect(customer.status).toBe(200);
+    expect((await send(`${base}/admin/api/models`, "GET", { cookie: customer.cookie })).status).toBe(403);
+    expect((await send(`${base}/admin/api/models/products/rows/`, "GET", { cookie: customer.cookie })).status).toBe(
+      403,
+    );
+  });
 
-      const rows = await fetch(`${base}/api/models/products/rows/?status=live&ordering=-price`, { headers });
-      const page = (await rows.json()) as { count: number; results: { status: string; price: string }[] };
-      const api = (await (await fetch(`${server.url}/api/v1/products/?status=live`)).json()) as { count: number };
-      expect(page.count).toBe(api.count);
-      expect(page.results.length).toBeGreaterThan(0);
-      expect(page.results.map((row) => row.status)).toEqual(page.results.map(() => "live"));
+  it("shows the editor the three models with their filters, and what the editor may do", async () => {
+    const response = await send(`${base}/admin/api/models`, "GET", { cookie: editor.cookie });
+    const { models } = (await response.json()) as {
+      models: { name: string; listFilter: { field: string; widget: string }[]; permissions: object }[];
+    };
+    expect(models.map((m) => m.name)).toEqual(["products", "categories", "price_changes"]);
+    expect(models[0]!.listFilter).toEqual([
+      { field: "status", widget: "checkboxes" },
+      { field: "inStock", widget: "tristate" },
+      { field: "categoryId", widget: "combobox" },
+      { field: "price", widget: "numericRange" },
+      { field: "createdAt", widget: "dateRange" },
+    ]);
+    expect(models.map((m) => m.permissions)).toEqual([
+      { add: true, change: true, delete: false },
+      { add: true, change: true, delete: false },
+      { add: false, change: false, delete: false },
+    ]);
+    const admin = await signIn(base, "admin", "shop-demo");
+    const all = await send(`${base}/admin/api/models`, "GET", { cookie: admin.cookie });
+    const adminModels = ((await all.json()) as { models: { permissions: object }[] }).models;
+    expect(adminModels[0]!.permissions).toEqual({ add: true, change: true, delete: true });
+  });
 
-      // The price log is view only: a write is refused and nothing changes.
-      const write = await fetch(`${base}/api/models/price_changes/rows/`, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "x-csrf-token": editor.body.csrfToken! },
-        body: JSON.stringify({ productId: 1, oldPrice: "1.00", newPrice: "2.00", reason: "x" }),
-      });
-      expect(write.status).toBe(403);
+  it("lets the editor PATCH a product through the API with the admin's cookie and CSRF token", async () => {
+    const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+    const patched = await send(`${base}/api/v1/products/1`, "PATCH", withToken, { name: "Edited by the editor" });
+    expect(patched.status).toBe(200);
+    expect(productName(1)).toBe("Edited by the editor");
+    const discount = await send(`${base}/api/v1/products/1/discount`, "POST", withToken, { percent: 10 });
+    expect(discount.status).toBe(200);
+  });
 
-      const page2 = await fetch(`${base}/`);
-      expect(page2.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    } finally {
-      await server.close();
-      database.close();
+  it("refuses the editor's DELETE (403, nothing removed) and a cookie write without the token (403)", async () => {
+    const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+    expect((await send(`${base}/api/v1/products/2`, "DELETE", withToken)).status).toBe(403);
+    expect(productName(2)).toBeDefined();
+    const adminDelete = await send(`${base}/admin/api/models/products/rows/2`, "DELETE", withToken);
+    expect(adminDelete.status).toBe(403);
+    expect(productName(2)).toBeDefined();
+    const before = productName(3);
+    const forged = await send(`${base}/api/v1/products/3`, "PATCH", { cookie: editor.cookie }, { name: "Forged" });
+    expect(forged.status).toBe(403);
+    expect(productName(3)).toBe(before);
+  });
+
+  it("keeps session tokens hashed at rest", () => {
+    const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1)).split(".")[0]!;
+    const stored = database.client.prepare("SELECT token FROM auth_session").all() as { token: string }[];
+    expect(stored.map((row) => row.token)).toContain(hashSessionToken(token));
+    expect(stored.some((row) => row.token.includes(token))).toBe(false);
+  });
+
+  it("takes the session's token as a bearer token, which needs no CSRF token", async () => {
+    const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1));
+    const auth = { authorization: `Bearer ${token}` };
+    const patched = await send(`${base}/api/v1/products/4`, "PATCH", auth, { name: "Edited with a bearer token" });
+    expect(patched.status).toBe(200);
+    expect(productName(4)).toBe("Edited with a bearer token");
+  });
+
+  it("lets anyone read and nobody anonymous write", async () => {
+    expect((await send(`${base}/api/v1/products/5`, "GET", {})).status).toBe(200);
+    const before = productName(5);
+    for (const [method, path] of [
+      ["PATCH", "products/5"],
+      ["DELETE", "products/5"],
+      ["POST", "products/"],
+      ["POST", "products/5/discount"],
+    ] as const) {
+      const response = await send(`${base}/api/v1/${path}`, method, {}, method === "DELETE" ? undefined : {});
+      expect([401, 403], `${method} ${path}`).toContain(response.status);
     }
+    expect(productName(5)).toBe(before);
+  });
+
+  it("lets the superuser delete", async () => {
+    const admin = await signIn(base, "admin", "shop-demo");
+    const headers = { cookie: admin.cookie, "x-csrf-token": admin.csrfToken };
+    const created = await send(`${base}/api/v1/products/`, "POST", headers, {
+      name: "Short-lived",
+      price: "1.00",
+      categoryId: 1,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await send(`${base}/api/v1/products/${id}`, "DELETE", headers)).status).toBe(204);
+    expect(productName(id)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/database.js";
-import { categories, priceChanges, products, users } from "../src/schema.js";
+import { categories, priceChanges, products } from "../src/schema.js";
 import { DEFAULT_SEED } from "../src/seed.js";
 import { tempDirectory } from "./helpers.js";
 
@@ -21,7 +21,7 @@ describe("the shop's database", () => {
 
   it("migrates to the tables the drizzle schema declares: columns, NOT NULL and indexes", () => {
     const { client, close } = openDatabase(join(directory.path, "schema.sqlite"), { seed: false });
-    for (const table of [categories, products, priceChanges, users]) {
+    for (const table of [categories, products, priceChanges]) {
       const name = getTableName(table);
       const columns = client.prepare(`PRAGMA table_info(${name})`).all() as {
         name: string;

@@ -57,7 +57,7 @@ describe("the shop's migrations", () => {
     expect(first.journals.shop).toHaveLength(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);
     expect(first.journals.admin).toHaveLength(1);
     expect(first.schema.map((entry: any) => entry.name)).toEqual(
-      expect.arrayContaining(["categories", "products", "price_changes", "users", "viewsets_admin_saved_views"]),
+      expect.arrayContaining(["categories", "products", "price_changes", "viewsets_admin_saved_views", "auth_user"]),
     );
 
     openDatabase(file, { seed: false }).close();

@@ -22,11 +22,23 @@ interface CurlLine {
   readonly status: number;
 }
 
+function curlBlock(): string {
+  const section = /<!-- shop-curl:start -->([\s\S]*?)<!-- shop-curl:end -->/.exec(readme)?.[1] ?? "";
+  return /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+}
+
+/** The line that signs in and sets `TOKEN`, which the curl lines after it send. */
+function tokenLine(): string {
+  const line = curlBlock()
+    .split("\n")
+    .find((l) => l.startsWith("TOKEN="));
+  if (!line) throw new Error("the README's shop curl lines set no TOKEN");
+  return line;
+}
+
 /** The `curl ...   # -> 200` lines between the markers. */
 function curlLines(): CurlLine[] {
-  const section = /<!-- shop-curl:start -->([\s\S]*?)<!-- shop-curl:end -->/.exec(readme)?.[1] ?? "";
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
-  return block
+  return curlBlock()
     .split("\n")
     .filter((line) => line.startsWith("curl "))
     .map((line) => {
@@ -86,7 +98,7 @@ describe("the getting-started guide's shop curl lines", () => {
 
   it("show each kind of answer, each with its status", () => {
     expect(lines.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(lines.map((line) => line.status))).toEqual(new Set([200, 201, 400, 404, 405]));
+    expect(new Set(lines.map((line) => line.status))).toEqual(new Set([200, 201, 400, 401, 403, 404, 405]));
     for (const line of lines) expect(line.command, "examples use the default port").toContain("localhost:3000/api/v1/");
   });
 
@@ -100,9 +112,13 @@ describe("the getting-started guide's shop curl lines", () => {
       });
       child = started.child;
       expect(started.line).toContain(`shop on ${framework} (seeded a new database): http://localhost:${port}/api/v1/`);
+      const local = (command: string) => command.replaceAll("localhost:3000", `127.0.0.1:${port}`);
+      // The sign-in line, once: its TOKEN goes to every curl line, as the shell would keep it.
+      const token = (await run("sh", ["-c", `${local(tokenLine())}; printf %s "$TOKEN"`])).stdout;
+      expect(token, "the README's sign-in line sets a token").toMatch(/^\S{40,}$/);
       for (const line of lines) {
-        const command = `${line.command.replaceAll("localhost:3000", `127.0.0.1:${port}`)} -w '\\n%{http_code}'`;
-        const { stdout } = await run("sh", ["-c", command]);
+        const command = `${local(line.command)} -w '\\n%{http_code}'`;
+        const { stdout } = await run("sh", ["-c", command], { env: { ...process.env, TOKEN: token } });
         const status = Number(stdout.slice(stdout.lastIndexOf("\n") + 1));
         const body = stdout.slice(0, stdout.lastIndexOf("\n"));
         expect(status, line.command).toBe(line.status);

@@ -96,3 +96,14 @@ describe("the admin's startup check", () => {
     );
   });
 });
+
+describe("who signs people in", () => {
+  const users = { verify: async () => null, get: async () => null, isStaff: () => true };
+  const accounts = {} as never;
+
+  it("takes either the app's users or an auth library's accounts, and says so when given both or neither", () => {
+    expect(() => createAdmin({ db: {} as never, users })).not.toThrow();
+    expect(() => createAdmin({ db: {} as never })).toThrow(ConfigurationError);
+    expect(() => createAdmin({ db: {} as never, users, accounts })).toThrow(/either users .* or accounts/);
+  });
+});

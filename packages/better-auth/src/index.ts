@@ -13,6 +13,7 @@ export {
 export { csrfTokenFor, csrfTokenMatches } from "./csrf.js";
 export type { BetterAuthInstance } from "./instance.js";
 export { AUTH_MIGRATIONS_TABLE, authMigrations, authMigrationsFolder } from "./migrations.js";
+export { hashedSessionTokens, hashSessionToken } from "./hashed-sessions.js";
 export { asOutage } from "./outage.js";
 export {
   modelPermissions,
@@ -34,5 +35,13 @@ export {
   roleBookOf,
 } from "./roles.js";
 export { type AuthSession, type AuthUser, isBanned, openSession, type SignedIn } from "./session.js";
-export { fetchHeaders, INVALID_CREDENTIALS, type SignedInAnswer, signIn, signOut } from "./sign-in.js";
+export {
+  fetchHeaders,
+  INVALID_CREDENTIALS,
+  type RequestSession,
+  requestSession,
+  type SignedInAnswer,
+  signIn,
+  signOut,
+} from "./sign-in.js";
 export { authCommands, changePasswordCommand, createSuperuserCommand, setRoleCommand } from "./commands/index.js";

@@ -8,7 +8,7 @@ import { isAPIError } from "better-auth/api";
 import { csrfTokenFor } from "./csrf.js";
 import { apiMethod, type BetterAuthInstance, contextOf, pluginOf } from "./instance.js";
 import { orOutage } from "./outage.js";
-import { type AuthSession, type AuthUser, openSession } from "./session.js";
+import { type AuthSession, type AuthUser, bearerToken, cookieToken, openSession, type SignedIn } from "./session.js";
 
 export interface SignedInAnswer {
   readonly user: AuthUser;
@@ -91,4 +91,32 @@ export async function signOut(auth: BetterAuthInstance, request: ApiRequest): Pr
   } catch (error) {
     throw await refusal(auth, error);
   }
+}
+
+/** A request's live better-auth session, and the CSRF token its writes need (null for a bearer token, which needs none). */
+export interface RequestSession extends SignedIn {
+  readonly csrfToken: string | null;
+  /** The session's token (what its cookie or bearer credential carries). */
+  readonly token: string;
+}
+
+/**
+ * The request's live session: the bearer plugin's `Authorization: Bearer` token when the plugin
+ * is installed and the request sends one, else the session cookie. Null when neither opens a
+ * live session (none, forged, ended, expired, or a banned user's). An outage is its 503.
+ */
+export async function requestSession(auth: BetterAuthInstance, request: ApiRequest): Promise<RequestSession | null> {
+  const context = await contextOf(auth);
+  const bearer = pluginOf(auth, "bearer");
+  const header = request.headers.authorization?.trim();
+  if (bearer && header && /^bearer\s+\S/i.test(header)) {
+    const requireSignature = (bearer.options as { requireSignature?: boolean } | undefined)?.requireSignature === true;
+    const token = bearerToken(context, header.slice(6).trim(), requireSignature);
+    const signedIn = token === null ? null : await openSession(context, token);
+    return signedIn && token !== null ? { ...signedIn, token, csrfToken: null } : null;
+  }
+  const token = cookieToken(context, request.headers.cookie);
+  const signedIn = token === null ? null : await openSession(context, token);
+  if (!signedIn || token === null) return null;
+  return { ...signedIn, token, csrfToken: csrfTokenFor(context.secret, signedIn.session.id) };
 }

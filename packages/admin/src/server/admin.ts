@@ -9,6 +9,7 @@ import {
   MethodNotAllowed,
   type Mountable,
   NotFound,
+  PermissionDenied,
   sendJSON,
   type ViewSettings,
 } from "@viewsets/core";
@@ -25,29 +26,21 @@ import {
   resolveSettings,
   withMethod,
 } from "@viewsets/core/internals";
-import { MemoryThrottleStore } from "@viewsets/core/throttling";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
-import { SessionAuth, signInThrottles } from "./auth.js";
+import { createAdminAuth, serveSession } from "./accounts.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
-import { type AdminModel, describeModel } from "./models.js";
+import { type AdminModel, describeModel, withinSwitches } from "./models.js";
 import { AdminViewSet } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
-import { createSessionStore, type SessionStore } from "./session.js";
 import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
-import { backgroundContext } from "./statements.js";
 import { serveModelData } from "./model-api.js";
+import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
+import { normalizePath } from "./text.js";
+import { serveUsers } from "./users-api.js";
 import { serveSavedViews } from "./views-api.js";
-
-const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
-const COOKIE_NAME = "viewsets_admin_session";
-
-function normalizePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
-}
 
 /**
  * The admin: register models with a `ModelConfig`, then mount it with an adapter's
@@ -58,8 +51,7 @@ export class Admin<User = unknown> implements Mountable {
   readonly path: string;
   private readonly models = new Map<string, AdminModel>();
   private readonly settings: ViewSettings;
-  private readonly auth: SessionAuth<User>;
-  private readonly sessions: SessionStore;
+  private readonly auth: AdminAuth<User>;
   private readonly savedViews: SavedViewStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
@@ -82,27 +74,12 @@ export class Admin<User = unknown> implements Mountable {
       // target's manager hides is answered as a missing one.
       foreignKeyTarget: (reference) => this.targetOf({ type: "foreignKey", references: reference })?.foreignKeyTarget(),
     };
-    const store = options.throttleStore ?? new MemoryThrottleStore();
-    const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
-    this.sessions = createSessionStore(options.db, {
-      ...statementOptions,
-      idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
-    });
-    this.auth = new SessionAuth({
-      users: options.users,
-      sessions: this.sessions,
+    this.auth = createAdminAuth(options, {
       path: this.path,
-      cookieName: COOKIE_NAME,
-      idleTimeoutMs: options.sessionIdleTimeoutMs ?? TWO_WEEKS,
-      authentication: options.authentication ?? [],
-      signInThrottles: signInThrottles(
-        { ip: options.signInRates?.ip ?? "20/min", username: options.signInRates?.username ?? "10/min" },
-        store,
-      ),
-      trustedProxies: options.trustedProxies ?? 0,
       bodyLimit: this.bodyLimit,
       failure: (error, request) => this.answerable(error, request),
     });
+    const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
     this.savedViews = createSavedViewStore(options.db, statementOptions);
   }
 
@@ -152,7 +129,7 @@ export class Admin<User = unknown> implements Mountable {
    * (a 503 `ServiceUnavailable` for an outage) when the database cannot delete them.
    */
   endSessions(userId: string | number): Promise<number> {
-    return this.ready().then(() => this.sessions.endAll(backgroundContext(), String(userId)));
+    return this.ready().then(() => this.auth.endSessions(String(userId)));
   }
 
   async handle(sent: ApiRequest): Promise<ApiResponse | null> {
@@ -209,6 +186,17 @@ export class Admin<User = unknown> implements Mountable {
     return model;
   }
 
+  private permissionsOn(principal: AdminPrincipal<User>, entry: AdminModel): ModelPermissions {
+    return withinSwitches(this.auth.permissions(principal.user, entry.name), entry);
+  }
+  /** A registered model the user may view, and what else they may do: 404 for an unknown one, 403 for one they may not view. */
+  private viewable(name: string | undefined, principal: AdminPrincipal<User>) {
+    const entry = this.model(name);
+    const may = this.permissionsOn(principal, entry);
+    if (!may.view) throw new PermissionDenied();
+    return { entry, may };
+  }
+
   /** The registered name of the model a foreign key references (by registered name or model name). */
   private modelNameOf = (reference: string): string | undefined => {
     if (this.models.has(reference)) return reference;
@@ -226,26 +214,27 @@ export class Admin<User = unknown> implements Mountable {
     if (segments.some((segment) => segment === "") || segments.length > 4) throw new NotFound();
     await this.ready();
     const [first, model, third, fourth] = segments;
-    if (first === "session" && segments.length === 1) {
-      if (request.method === "POST") return this.auth.signIn(request);
-      if (request.method === "GET") return this.auth.current(request);
-      if (request.method === "DELETE") return this.auth.signOut(request);
-      throw new MethodNotAllowed(request.method, ["GET", "POST", "DELETE"]);
-    }
-    if (first === "session" && model === "others" && segments.length === 2) {
-      if (request.method !== "DELETE") throw new MethodNotAllowed(request.method, ["DELETE"]);
-      return this.auth.endOtherSessions(request);
-    }
+    if (first === "session") return serveSession(this.auth, request, segments);
     // An unknown route is 404 before anyone is asked who they are.
+    const users = this.options.accounts?.users;
+    if (first === "users" || first === "roles") {
+      if (!users) throw new NotFound();
+      return serveUsers(users, (await this.auth.authorize(request)).user, request, segments, this.bodyLimit);
+    }
     if (first !== "models" && first !== "saved-views") throw new NotFound();
     const principal = await this.auth.authorize(request);
     if (first === "models" && segments.length === 1) {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-      return sendJSON(200, { models: [...this.models.values()].map((m) => describeModel(m, this.modelNameOf)) });
+      const described = [...this.models.values()].flatMap((m) => {
+        const may = this.permissionsOn(principal, m);
+        return may.view ? [describeModel(m, this.modelNameOf, may)] : [];
+      });
+      // Whether the Users page is theirs: the UI shows its link only then.
+      return sendJSON(200, { models: described, manageUsers: users?.mayManage(principal.user) ?? false });
     }
     if (first === "saved-views") {
       if (segments.length > 3) throw new NotFound();
-      const entry = this.model(model);
+      const { entry } = this.viewable(model, principal);
       return serveSavedViews({
         request,
         ctx: contextOf(request),
@@ -258,10 +247,12 @@ export class Admin<User = unknown> implements Mountable {
         location: (id) => `${request.origin}${this.path}/api/saved-views/${entry.name}/${String(id)}`,
       });
     }
-    return serveModelData(this.model(model), third, fourth, request, {
+    const { entry, may } = this.viewable(model, principal);
+    return serveModelData(entry, third, fourth, request, {
       settings: this.settings,
       now: this.now,
       targetOf: this.targetOf,
+      may,
     });
   }
 }

@@ -1,7 +1,4 @@
-/**
- * Who may use the admin: sign-in, the session cookie with its CSRF token, sign-out, and the check on every API
- * request.
- */
+/** The admin's own sign-in: the app's users (`AdminUsers`), sessions in the admin's table, throttles and CSRF. */
 import {
   type ApiRequest,
   type ApiResponse,
@@ -27,7 +24,15 @@ import { clearedSessionCookie, readCookie, sessionCookie } from "./cookies.js";
 import type { Session } from "../shared/wire.js";
 import { csrfTokenMatches } from "./csrf.js";
 import { codePointLength } from "./text.js";
+import {
+  type AdminAuth,
+  type AdminPrincipal,
+  ALL_PERMISSIONS,
+  type ModelPermissions,
+  sessionAnswer,
+} from "./principal.js";
 import type { SessionStore } from "./session.js";
+import { backgroundContext } from "./statements.js";
 
 /** How the app signs people in: the admin never sees a password store of its own. */
 export interface AdminUsers<User> {
@@ -40,14 +45,8 @@ export interface AdminUsers<User> {
   /** The user's id (default `user.id`) and name (default `user.username`). */
   idOf?(user: User): string | number;
   usernameOf?(user: User): string;
-}
-
-/** Who a request to the admin's API is, and how they proved it. */
-export interface AdminPrincipal<User = unknown> {
-  readonly user: User;
-  readonly id: string;
-  /** A session cookie signed the request in: its writes need the CSRF token. */
-  readonly csrfToken: string | null;
+  /** What the user may do with a registered model (default: all four; the model's own switches still apply). */
+  permissions?(user: User, model: string): ModelPermissions;
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -99,22 +98,63 @@ function credentialProblem(value: unknown, max: number): string | null {
   return textProblem(value);
 }
 
+/** What reading a sign-in needs: the body's limit, the throttles and whom to believe about the client IP. */
+export interface SignInLimits {
+  readonly bodyLimit: number;
+  readonly signInThrottles: readonly Throttle[];
+  readonly trustedProxies: number;
+}
+
+/**
+ * A sign-in's username and password: 400 for a missing, overlong or unstorable field, 429 once
+ * the client IP, or that username from it, has tried too often.
+ */
+export async function readSignIn(
+  request: ApiRequest,
+  limits: SignInLimits,
+): Promise<{ username: string; password: string }> {
+  const body = await readJSONBody(request, limits.bodyLimit);
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+  const { username, password } = fields as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  const usernameProblem = credentialProblem(username, 150);
+  const passwordProblem = credentialProblem(password, 1024);
+  if (usernameProblem) errors.username = [usernameProblem];
+  if (passwordProblem) errors.password = [passwordProblem];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const ip = clientIp(request, limits.trustedProxies);
+  const name = (username as string).toLowerCase();
+  await checkThrottles(limits.signInThrottles, { request, ip, user: undefined, userId: name });
+  return { username: username as string, password: password as string };
+}
+
+/** 403 for a write a session cookie signed in without the session's `X-CSRF-Token`; nothing else is checked. */
+export function assertCsrf(request: ApiRequest, csrfToken: string | null): void {
+  if (csrfToken === null || !WRITES.has(request.method)) return;
+  const sent = request.headers["x-csrf-token"];
+  if (!csrfTokenMatches(sent, csrfToken)) throw new PermissionDenied("CSRF token missing or incorrect.");
+}
+
 /** Sign-in, session check and sign-out: ADMIN.md's `/api/session`. */
-export class SessionAuth<User> {
+export class SessionAuth<User> implements AdminAuth<User> {
   constructor(private readonly options: SessionAuthOptions<User>) {}
 
   private wire(user: User, csrfToken: string | null): Session {
     const { users } = this.options;
     // Without idOf and usernameOf, AdminUsers takes the user's own `id` and `username` as they are.
     const record = user as { id: string | number; username: string };
-    return {
-      user: {
+    return sessionAnswer(
+      {
         id: users.idOf ? users.idOf(user) : record.id,
         username: users.usernameOf ? users.usernameOf(user) : record.username,
         isStaff: users.isStaff(user),
       },
       csrfToken,
-    };
+    );
+  }
+
+  endSessions(userId: string): Promise<number> {
+    return this.options.sessions.endAll(backgroundContext(), userId);
   }
 
   idOf(user: User): string {
@@ -143,19 +183,8 @@ export class SessionAuth<User> {
   }
 
   async signIn(request: ApiRequest): Promise<ApiResponse> {
-    const body = await readJSONBody(request, this.options.bodyLimit);
-    const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-    const { username, password } = fields as Record<string, unknown>;
-    const errors: Record<string, string[]> = {};
-    const usernameProblem = credentialProblem(username, 150);
-    const passwordProblem = credentialProblem(password, 1024);
-    if (usernameProblem) errors.username = [usernameProblem];
-    if (passwordProblem) errors.password = [passwordProblem];
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const ip = clientIp(request, this.options.trustedProxies);
-    const name = (username as string).toLowerCase();
-    await checkThrottles(this.options.signInThrottles, { request, ip, user: undefined, userId: name });
-    const user = await this.options.users.verify(username as string, password as string);
+    const { username, password } = await readSignIn(request, this.options);
+    const user = await this.options.users.verify(username, password);
     if (user === null || user === undefined) throw new NotAuthenticated(INVALID_CREDENTIALS);
     const { token, csrfToken } = await this.options.sessions.create(contextOf(request), this.idOf(user));
     return sendJSON(200, this.wire(user, csrfToken), { "Set-Cookie": this.cookie(request, token) });
@@ -186,7 +215,7 @@ export class SessionAuth<User> {
       return withHeaders(errorResponse(failure instanceof ServiceUnavailable ? signedOutLocally() : failure), cleared);
     }
     if (!principal) return withHeaders(errorResponse(new NotAuthenticated()), cleared);
-    this.assertCsrf(request, principal);
+    assertCsrf(request, principal.csrfToken);
     if (token !== undefined && principal.csrfToken !== null && !(await this.endQuietly(token, request))) {
       return withHeaders(errorResponse(signedOutLocally()), cleared);
     }
@@ -208,7 +237,7 @@ export class SessionAuth<User> {
   async endOtherSessions(request: ApiRequest): Promise<ApiResponse> {
     const principal = await this.principal(request);
     if (!principal) throw new NotAuthenticated();
-    this.assertCsrf(request, principal);
+    assertCsrf(request, principal.csrfToken);
     const current = principal.csrfToken === null ? undefined : this.tokenOf(request);
     const ended = await this.options.sessions.endAll(contextOf(request), principal.id, current);
     return sendJSON(200, { ended });
@@ -234,15 +263,13 @@ export class SessionAuth<User> {
     const principal = await this.principal(request);
     if (!principal) throw new NotAuthenticated();
     if (!this.options.users.isStaff(principal.user)) throw new PermissionDenied("Staff only.");
-    this.assertCsrf(request, principal);
+    assertCsrf(request, principal.csrfToken);
     request.user = principal.user;
     return principal;
   }
 
-  private assertCsrf(request: ApiRequest, principal: AdminPrincipal<User>): void {
-    if (principal.csrfToken === null || !WRITES.has(request.method)) return;
-    const sent = request.headers["x-csrf-token"];
-    if (!csrfTokenMatches(sent, principal.csrfToken)) throw new PermissionDenied("CSRF token missing or incorrect.");
+  permissions(user: User, model: string): ModelPermissions {
+    return this.options.users.permissions?.(user, model) ?? ALL_PERMISSIONS;
   }
 }
 

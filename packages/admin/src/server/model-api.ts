@@ -12,6 +12,7 @@ import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
 import { facetsOf } from "./facets.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
+import type { ModelPermissions } from "./principal.js";
 import { type AdminViewSet, serveRows } from "./rows.js";
 
 /** What the admin lends these routes. */
@@ -20,6 +21,8 @@ export interface ModelDataOptions {
   readonly now: () => Date;
   /** The registered model a foreign key points at. */
   readonly targetOf: (field: FieldDef) => AdminViewSet<object> | undefined;
+  /** What the user may do with this model: a write they may not make is 403. */
+  readonly may: ModelPermissions;
 }
 
 /** The context facets and lookups read a model's rows with (the rows route builds its own). */
@@ -38,7 +41,7 @@ export async function serveModelData(
   const { settings, targetOf } = options;
   switch (route) {
     case "rows":
-      return serveRows(entry.viewset, entry.name, rest, request, settings);
+      return serveRows(entry.viewset, entry.name, rest, request, settings, options.may);
     case "facets":
       if (rest !== undefined) throw new NotFound();
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);

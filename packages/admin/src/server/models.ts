@@ -3,6 +3,7 @@ import type { FieldDef } from "@viewsets/core";
 import { isEditable, isSerializable } from "@viewsets/core/internals";
 import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";
 import { defaultWidget, type ListFilterEntry } from "./config.js";
+import type { ModelPermissions } from "./principal.js";
 import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
 
 /** A registered model: its name in URLs, its viewset, and how its foreign keys name other models. */
@@ -46,7 +47,11 @@ export function listFilterOf(viewset: AdminViewSet<object>): ListFilterMeta[] {
 }
 
 /** ADMIN.md's model object: what the UI builds its pages from. */
-export function describeModel(entry: AdminModel, modelNameOf: (reference: string) => string | undefined): ModelMeta {
+export function describeModel(
+  entry: AdminModel,
+  modelNameOf: (reference: string) => string | undefined,
+  may: { readonly add: boolean; readonly change: boolean; readonly delete: boolean },
+): ModelMeta {
   const { viewset, name } = entry;
   const { config } = viewset;
   const model = config.model;
@@ -82,6 +87,18 @@ export function describeModel(entry: AdminModel, modelNameOf: (reference: string
     count: config.count ?? "exact",
     searchFields: config.searchFields ?? [],
     ordering: config.ordering ?? [],
-    permissions: { add: viewset.may("add"), change: viewset.may("change"), delete: viewset.may("delete") },
+    // What this user may do: the UI shows no control for anything else.
+    permissions: { add: may.add, change: may.change, delete: may.delete },
+  };
+}
+
+/** What a user may do with a model: the permissions they hold, within the model's own switches. */
+export function withinSwitches(granted: ModelPermissions, entry: AdminModel): ModelPermissions {
+  const { viewset } = entry;
+  return {
+    view: granted.view,
+    add: granted.add && viewset.may("add"),
+    change: granted.change && viewset.may("change"),
+    delete: granted.delete && viewset.may("delete"),
   };
 }

@@ -3,13 +3,20 @@ import type { ApiRequest, Authenticator } from "@viewsets/core";
 import type { Scheme } from "@viewsets/core/internals";
 import type { ThrottleStore } from "@viewsets/core/throttling";
 import type { AdminUsers } from "./auth.js";
+import type { AdminAccounts } from "./principal.js";
 import type { AdminDatabase } from "./statements.js";
 
 export interface AdminOptions<User> {
   /** The app's drizzle database (SQLite or PostgreSQL): the admin keeps its sessions and saved views there. */
   readonly db: AdminDatabase;
-  /** How people sign in, and who is staff. */
-  readonly users: AdminUsers<User>;
+  /** How people sign in, and who is staff: the app's own users, with sessions in the admin's table. */
+  readonly users?: AdminUsers<User>;
+  /**
+   * Or users, sign-in and sessions from an auth library: `betterAuthAccounts(auth)` from
+   * `@viewsets/admin/better-auth`. One sign-in then serves the REST API and the admin, and the
+   * admin honours each user's model permissions.
+   */
+  readonly accounts?: AdminAccounts<User>;
   /** Where the admin is mounted (default `/admin`). */
   readonly path?: string;
   /** The app's own authenticators (a bearer token): their users need no session and no CSRF token. */

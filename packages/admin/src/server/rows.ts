@@ -75,6 +75,7 @@ export function serveRows<Row extends object>(
   id: string | undefined,
   request: ApiRequest,
   settings: ViewSettings,
+  may: { readonly add: boolean; readonly change: boolean; readonly delete: boolean },
 ): Promise<ApiResponse> {
   const needs = NEEDS[request.method];
   if (id === undefined) {
@@ -84,6 +85,7 @@ export function serveRows<Row extends object>(
     throw new MethodNotAllowed(request.method, ["GET", "PATCH", "DELETE"]);
   }
   if (needs && !viewset.may(needs)) throw new PermissionDenied(`This model does not allow ${needs} in the admin.`);
+  if (needs && !may[needs]) throw new PermissionDenied();
   if (id === undefined) return Promise.resolve(viewset.handle({ kind: "list", resource }, request, settings));
   const parsed = parseId(id);
   if (parsed === null) return Promise.resolve(errorResponse(new NotFound()));

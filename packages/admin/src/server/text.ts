@@ -17,3 +17,9 @@ export function codePointLength(text: string): number {
   }
   return count;
 }
+
+/** A mount path as the admin keeps it: one leading slash, no trailing one (`admin/` → `/admin`). */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}

@@ -5,6 +5,8 @@ import { ChangePage } from "./pages/change/change-page.js";
 import { IndexPage } from "./pages/index-page.js";
 import { ListPage } from "./pages/list/list-page.js";
 import { SignInPage } from "./pages/sign-in.js";
+import { loadRoles, manageableRoles } from "./pages/users/users-api.js";
+import { UsersPage } from "./pages/users/users-page.js";
 import { location, navigate, paths, route } from "./router.js";
 import { flash, modelNamed, models, modelsError, session } from "./state.js";
 import type { ModelMeta } from "../shared/wire.js";
@@ -12,8 +14,11 @@ import type { ModelMeta } from "../shared/wire.js";
 /** Loads what the signed-in user may see. */
 export async function loadModels(): Promise<void> {
   try {
-    models.value = (await api<{ models: ModelMeta[] }>("/models")).models;
+    const answer = await api<{ models: ModelMeta[]; manageUsers?: boolean }>("/models");
+    models.value = answer.models;
     modelsError.value = null;
+    if (answer.manageUsers) await loadRoles();
+    else manageableRoles.value = null;
   } catch (error) {
     modelsError.value = messageOf(error);
   }
@@ -30,6 +35,7 @@ async function signOut(): Promise<void> {
   setCsrfToken(null);
   session.value = null;
   models.value = [];
+  manageableRoles.value = null;
 }
 
 function Page() {
@@ -43,6 +49,7 @@ function Page() {
     );
   }
   if (current.name === "index") return <IndexPage />;
+  if (current.name === "users") return manageableRoles.value ? <UsersPage /> : <NotFound />;
   if (current.name === "notFound") return <NotFound />;
   const model = modelNamed(current.model);
   if (!model) return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
@@ -62,7 +69,12 @@ function NotFound() {
   );
 }
 
-const TITLES: Record<string, string> = { login: "Sign in", index: "Site administration", notFound: "Not found" };
+const TITLES: Record<string, string> = {
+  login: "Sign in",
+  index: "Site administration",
+  users: "Users",
+  notFound: "Not found",
+};
 
 /** The frame: a skip link, the header (home, models, who is signed in, "Sign out"), the page, announcements. */
 export function App() {
@@ -101,6 +113,11 @@ export function App() {
                   {model.label}
                 </a>
               ))}
+              {manageableRoles.value && (
+                <a href={paths.users()} aria-current={current.name === "users" ? "page" : undefined}>
+                  Users
+                </a>
+              )}
             </nav>
             <span class="user">{user.username}</span>
             <button type="button" class="link-button" onClick={signOut}>

@@ -8,6 +8,7 @@ export const location = signal({ path: window.location.pathname, search: window.
 export type Route =
   | { readonly name: "login" }
   | { readonly name: "index" }
+  | { readonly name: "users" }
   | { readonly name: "list"; readonly model: string }
   | { readonly name: "add"; readonly model: string }
   | { readonly name: "change"; readonly model: string; readonly id: string }
@@ -24,16 +25,21 @@ export function routeOf(path: string): Route {
   const [model, rest, extra] = parts;
   if (model === undefined) return { name: "index" };
   if (model === "login" && rest === undefined) return { name: "login" };
+  if (model === USERS_SEGMENT && rest === undefined) return { name: "users" };
   if (extra !== undefined) return { name: "notFound" };
   if (rest === undefined) return { name: "list", model };
   if (rest === "add") return { name: "add", model };
   return { name: "change", model, id: rest };
 }
 
+/** The Users page's path segment: `_` keeps it apart from any model's name people would choose. */
+const USERS_SEGMENT = "_users";
+
 export const route = computed(() => routeOf(location.value.path));
 
 export const paths = {
   index: () => `${base}/`,
+  users: () => `${base}/${USERS_SEGMENT}/`,
   login: (next?: string) => `${base}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`,
   list: (model: string, search = "") => `${base}/${encodeURIComponent(model)}/${search}`,
   add: (model: string) => `${base}/${encodeURIComponent(model)}/add`,
