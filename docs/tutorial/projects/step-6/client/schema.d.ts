@@ -1,4 +1,24 @@
 export interface paths {
+    "/api/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API root
+         * @description A link to each resource, as DRF's `DefaultRouter` answers its root.
+         */
+        get: operations["api_root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authors/": {
         parameters: {
             query?: never;
@@ -168,6 +188,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A link to each resource of the API, as absolute URLs. */
+        ApiRoot: {
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/authors/`.
+             */
+            authors: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/books/`.
+             */
+            books: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/loans/`.
+             */
+            loans: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of `/api/v1/schema/openapi.json`.
+             */
+            openapi: string;
+        };
+        /** @description An RFC 9457 problem details object. */
+        Problem: {
+            /** @description A URI reference that identifies the problem type ("about:blank"). */
+            type: string;
+            /** @description A short summary of the problem type. */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            /** @description An explanation of this occurrence of the problem. */
+            detail: string;
+        };
         Author: {
             /** Format: int64 */
             readonly id: number;
@@ -213,17 +267,6 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["SparseAuthor"][];
         };
-        /** @description An RFC 9457 problem details object. */
-        Problem: {
-            /** @description A URI reference that identifies the problem type ("about:blank"). */
-            type: string;
-            /** @description A short summary of the problem type. */
-            title: string;
-            /** @description The HTTP status code. */
-            status: number;
-            /** @description An explanation of this occurrence of the problem. */
-            detail: string;
-        };
         /** @description A problem details object with the errors of each field (`non_field_errors` for the whole object). */
         ValidationProblem: {
             /** @description A URI reference that identifies the problem type ("about:blank"). */
@@ -260,6 +303,7 @@ export interface components {
             authorId: number;
             /** Format: int64 */
             published: number;
+            /** @description Unique: no two records have the same value. */
             isbn: string;
         };
         /** @description Only the fields `fields` names, or all but those `omit` names. */
@@ -274,6 +318,7 @@ export interface components {
             authorId?: number;
             /** Format: int64 */
             published?: number;
+            /** @description Unique: no two records have the same value. */
             isbn?: string;
         };
         PaginatedBookList: {
@@ -315,6 +360,7 @@ export interface components {
             authorId: number;
             /** Format: int64 */
             published: number;
+            /** @description Unique: no two records have the same value. */
             isbn: string;
         };
         PatchedBookRequest: {
@@ -326,6 +372,7 @@ export interface components {
             authorId?: number;
             /** Format: int64 */
             published?: number;
+            /** @description Unique: no two records have the same value. */
             isbn?: string;
         };
         Loan: {
@@ -405,15 +452,6 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid input: a parameter or body field that failed validation (each named in `errors`), or malformed JSON. */
-        ValidationError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["ValidationProblem"];
-            };
-        };
         /** @description Authentication credentials were missing or wrong. */
         Unauthenticated: {
             headers: {
@@ -434,6 +472,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Invalid input: a parameter or body field that failed validation (each named in `errors`), or malformed JSON. */
+        ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationProblem"];
+            };
+        };
         /** @description Not found (an unknown id, or a page past the last one). */
         NotFound: {
             headers: {
@@ -452,7 +499,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the current state of the resource. */
+        /** @description The database refused the write on a constraint it could not tie to fields (a unique index on an expression), or a record others refer to cannot be deleted. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -496,6 +543,28 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    api_root: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRoot"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+        };
+    };
     authors_list: {
         parameters: {
             query?: {
