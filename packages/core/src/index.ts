@@ -63,11 +63,13 @@ export type {
   FieldName,
   OrderingTerm,
   ReadQueryset,
+  RelationsOf,
   ViewSetCommonOptions,
   ViewSetOptions,
   WriteQueryset,
 } from "./viewsets/viewset-options.js";
 export { ViewSetConfig } from "./viewsets/viewset-config.js";
+export type { FieldPath, NoRelations, PathOrderingTerm, Relation, RelationTarget } from "./query/relations.js";
 export type { ViewRoute, ViewSet, ViewSettings } from "./viewsets/viewset.js";
 export type { SettingsOptions } from "./viewsets/settings.js";
 export type {

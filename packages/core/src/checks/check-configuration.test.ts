@@ -133,7 +133,7 @@ describe("checkConfiguration", () => {
       "p",
     )!.message;
     expect(message).toBe(
-      "viewsets: resource p: filterFields names a field the model lacks; ordering names a field the model lacks; pageSize is not a positive integer",
+      'viewsets: resource p: filterFields names "nope", a field the model lacks; ordering names "nope", a field the model lacks; pageSize is not a positive integer',
     );
   });
 });

@@ -12,6 +12,7 @@ import { ViewContext } from "./view-context.js";
 import type { ViewAction, ViewInfo } from "../http/view-info.js";
 import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 import { ViewSetHandlers } from "./viewset-handlers.js";
+import type { NoRelations } from "../query/relations.js";
 
 /** What tells OPTIONS that a write is not this request's to make (DRF's metadata catches the same). */
 const REFUSALS: ReadonlySet<number> = new Set([401, 403, 404]);
@@ -27,7 +28,7 @@ function nearestAction(kind: RouteKind, method: string): ViewAction {
  * Each handler is a method a subclass may override, and so are DRF's hooks: `getQueryset`
  * scopes every route, `filterQueryset` and `paginateQueryset` shape the list.
  */
-export class BaseViewSet<Row extends object> extends ViewSetHandlers<Row> implements ViewSet {
+export class BaseViewSet<Row extends object, Rel = NoRelations> extends ViewSetHandlers<Row, Rel> implements ViewSet {
   checkConfiguration(resource?: string): ConfigurationError | null {
     return checkViewSetConfiguration(resource ?? this.options?.model?.name?.toLowerCase() ?? "?", this);
   }

@@ -4,6 +4,7 @@ import { type ApiRequest, queryParamsOf } from "../http/request.js";
 import { objectSlot } from "../http/slot.js";
 import { filterAndSearch, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
 import type { Manager, QuerySet } from "../query/manager.js";
+import { fieldsOfPaths, type NoRelations } from "../query/relations.js";
 import { pageNumberPagination } from "../query/pagination.js";
 import type { Page } from "../query/paginator.js";
 import { addDeclaredValues } from "../serializers/declared-values.js";
@@ -21,14 +22,14 @@ const defaultPaginator = pageNumberPagination();
  * `getQueryset` scopes every route, `filterQueryset` and `paginateQueryset` shape the list,
  * `getObject` loads one object, `serialize` and `serializeRows` show rows.
  */
-export class ViewSetHooks<Row extends object> {
+export class ViewSetHooks<Row extends object, Rel = NoRelations> {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
-  options: AnyOptions<Row>;
+  options: AnyOptions<Row, Rel>;
   private readonly grammars = objectSlot<ApiRequest, ListGrammar>("viewsets.grammar");
   private readonly plans = cachedFieldPlan();
 
-  constructor(options: ViewSetOptions<Row>) {
-    this.options = options as AnyOptions<Row>;
+  constructor(options: ViewSetOptions<Row, Rel>) {
+    this.options = options as AnyOptions<Row, Rel>;
   }
 
   /** The manager for this request: override to scope every route (a record outside is 404). */
@@ -45,12 +46,14 @@ export class ViewSetHooks<Row extends object> {
   listGrammar(plan: FieldPlan = this.getFieldPlan()): ListGrammar {
     const { model } = this.options;
     return {
-      fields: model.fields,
+      fields: plan.paths.size === 0 ? model.fields : { ...model.fields, ...fieldsOfPaths(plan.paths) },
       primaryKey: model.primaryKey,
       filterable: plan.filterable,
       orderable: plan.orderable,
       searchable: plan.searchable,
       ordering: this.options.ordering ?? [],
+      paths: plan.paths,
+      strict: this.options.strictFilters === true,
     };
   }
 
