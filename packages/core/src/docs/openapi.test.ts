@@ -134,6 +134,7 @@ describe("include(router) on the contract app", () => {
       { name: "categories", description: "The categories routes: each record is a category." },
       { name: "reports", description: "The reports routes: each record is a product." },
       { name: "strict-products", description: "The strict-products routes: each record is a product." },
+      { name: "strict-filters", description: "The strict-filters routes: each record is a product." },
       { name: "failing", description: "The failing routes: each record is a product." },
     ]);
   });
@@ -161,7 +162,7 @@ describe("include(router) on the contract app", () => {
     ]);
     const ids = found.map((line) => line.split(" ")[2]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(found).toHaveLength(29);
+    expect(found).toHaveLength(31);
   });
 
   it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {
