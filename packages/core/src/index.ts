@@ -60,6 +60,7 @@ export type { ValidationMessages } from "./serializers/messages.js";
 // Viewsets, actions and the router: the routes an app serves.
 export { BaseViewSet } from "./viewsets/base-viewset.js";
 export type {
+  AnyOptions,
   FieldName,
   OrderingTerm,
   ReadQueryset,
