@@ -1,42 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../http/request.js";
-import { defineModel, type Model } from "../models/define-model.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
 import { callCore } from "../testing/fake-request.js";
 import { MemoryManager } from "../testing/memory-manager.js";
+import { Category, PriceChange, type PriceChangeRow, Product } from "../testing/relation-fixtures.js";
 import { BaseViewSet } from "../viewsets/base-viewset.js";
 import { cursorPagination } from "./cursor-pagination.js";
 import type { Expression } from "./filter-expression.js";
 import type { QuerySet } from "./manager.js";
 import { resolvePath } from "./relations.js";
-
-const Category = defineModel({
-  name: "Category",
-  fields: {
-    id: { type: "int", primaryKey: true },
-    name: { type: "string" },
-    secret: { type: "string", serializable: false },
-  },
-});
-const Product = defineModel({
-  name: "Product",
-  fields: {
-    id: { type: "int", primaryKey: true },
-    name: { type: "string" },
-    categoryId: { type: "foreignKey", references: "Category" },
-  },
-});
-const PriceChange = defineModel({
-  name: "PriceChange",
-  fields: {
-    id: { type: "int", primaryKey: true },
-    reason: { type: "string" },
-    productId: { type: "foreignKey", references: "Product" },
-  },
-});
-type RowOf<M> = M extends Model<infer Row> ? Row : never;
-type PriceChangeRow = RowOf<typeof PriceChange>;
 
 const serializer = () => new BaseSerializer();
 const categories = { model: Category };

@@ -5,7 +5,7 @@ import type { ModelShape } from "../models/define-model.js";
 import type { Fields } from "../models/fields.js";
 import { missingRowMessage, rowVisible } from "./foreign-keys.js";
 import type { FieldPlan } from "./field-plan.js";
-import { type RelatedField, sourceOf } from "./related.js";
+import { sourceOf } from "./related.js";
 
 /**
  * DRF's `PrimaryKeyRelatedField` check: each writable related field a validated body sets must
