@@ -93,6 +93,14 @@ export function runRelationPathSuite(setup: LoggedSetup): void {
       for (const query of fx.queries) expect(query.toLowerCase()).toContain(" in (select ");
       expect(await names("/api/products/", "category__name=Garden")).toEqual(["Hose"]);
       expect(await names("/api/products/", "category__name__in=Garden,Kites&ordering=-name")).toEqual(["Kite", "Hose"]);
+      // Through a nullable foreign key, no category is a null name (Django's LEFT JOIN).
+      expect(await names("/api/products/", "category__name__isnull=true")).toEqual(["Loose"]);
+      expect(await names("/api/products/", "category__name__isnull=false&ordering=name")).toEqual([
+        "Hose",
+        "Kite",
+        "Mug",
+        "Pan",
+      ]);
     });
 
     it("orders by a related field, rows without one first ascending and last descending", async () => {

@@ -135,6 +135,11 @@ function pathProblem(key: string, name: unknown, options: Record<string, unknown
   const shown = JSON.stringify(name.slice(0, 100));
   if (resolved === null) return `${key} names ${shown}, a field the model lacks`;
   if (!isResolved(resolved)) return `${key} names ${shown}: ${resolved.problem}`;
+  const queryset = options.queryset as Record<string, unknown> | undefined;
+  if (typeof queryset?.filter !== "function" && typeof queryset?.querySet !== "function") {
+    // The in-memory list reads the rows' own values, which hold no related row's.
+    return `${key} names ${shown}, a path through relations, but the queryset has no filter() to run it`;
+  }
   const pagination = options.pagination as { readonly positional?: boolean } | undefined;
   if ((key === "orderingFields" || key === "ordering") && pagination?.positional === true) {
     return `${key} names ${shown}, a path through relations that cursor pagination cannot page by`;

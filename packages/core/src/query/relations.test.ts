@@ -128,7 +128,9 @@ describe("paths through relations", () => {
       new BaseViewSet({
         serializer,
         model: PriceChange,
-        queryset: new MemoryManager<PriceChangeRow>(),
+        queryset: Object.assign(new MemoryManager<PriceChangeRow>(), {
+          querySet: () => new RecordingQuerySet({ filters: [], ordering: [] }),
+        }),
         relations: {
           product: { source: "productId", target: products },
           wrong: { source: "reason", target: products },
@@ -149,6 +151,10 @@ describe("paths through relations", () => {
     expect(check({ filterFields: ["resaon"] })).toContain('filterFields names "resaon", a field the model lacks');
     expect(check({ orderingFields: ["product__name"], pagination: cursorPagination() })).toContain(
       "cursor pagination cannot page by",
+    );
+    // A manager without a list pipeline filters in memory, over the rows' own values only.
+    expect(check({ filterFields: ["product__name"], queryset: new MemoryManager<PriceChangeRow>() })).toContain(
+      'filterFields names "product__name", a path through relations, but the queryset has no filter() to run it',
     );
   });
 });

@@ -81,6 +81,8 @@ export function resolvePath(
   if (steps.length - 1 > MAX_HOPS) return { problem: `follows more than ${MAX_HOPS} relations` };
   let current: { model: ModelShape; relations: unknown } = { model, relations };
   const sources: string[] = [];
+  // Through a nullable foreign key a row may have no related row: the path's value is then null.
+  let optional = false;
   for (const step of steps.slice(0, -1)) {
     const table = current.relations as Readonly<Record<string, unknown>> | undefined;
     const relation = table && Object.hasOwn(table, step) ? table[step] : undefined;
@@ -90,13 +92,17 @@ export function resolvePath(
       return { problem: `relation "${step}" of ${current.model.name} follows "${relation.source}", no foreign key` };
     }
     sources.push(relation.source);
+    if (source.nullable === true) optional = true;
     current = { model: relation.target.model, relations: relation.target.relations };
   }
   const last = steps[steps.length - 1]!;
   const field = Object.hasOwn(current.model.fields, last) ? current.model.fields[last] : undefined;
   if (!field) return { problem: `${current.model.name} has no field "${last}"` };
   if (field.serializable === false) return { problem: `${current.model.name}.${last} is never shown` };
-  return { field, managerField: [...sources, last].join(MANAGER_PATH_SEPARATOR) };
+  return {
+    field: optional && field.nullable !== true ? { ...field, nullable: true } : field,
+    managerField: [...sources, last].join(MANAGER_PATH_SEPARATOR),
+  };
 }
 
 /** Whether a resolution found a field. */

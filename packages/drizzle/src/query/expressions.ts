@@ -156,7 +156,9 @@ function relatedConditionSql(target: SqlTarget, condition: Condition, source: st
     tableName: step.tableName,
     table: step.table,
   };
-  return inRelated(step, conditionSql(inner, { ...condition, field: rest }));
+  const matching = inRelated(step, conditionSql(inner, { ...condition, field: rest }));
+  // No related row is a null value, as Django's LEFT JOIN reads it: `isnull=true` matches a null key too.
+  return condition.lookup === "isnull" && condition.value ? or(isNull(step.column), matching)! : matching;
 }
 
 function conditionSql(target: SqlTarget, condition: Condition): SQL {
