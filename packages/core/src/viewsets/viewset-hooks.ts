@@ -1,5 +1,6 @@
 /** The hooks of a viewset that DRF lets a subclass override: its queryset, fields, list, page, object and rows. */
 import { NotFound } from "../http/errors.js";
+import type { FieldDef } from "../models/fields.js";
 import { type ApiRequest, queryParamsOf } from "../http/request.js";
 import { objectSlot } from "../http/slot.js";
 import { filterAndSearch, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
@@ -16,6 +17,14 @@ import { ViewContext } from "./view-context.js";
 import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options.js";
 
 const defaultPaginator = pageNumberPagination();
+
+/** The model's fields and those its plan's paths end on (`category__name`), made once per plan, not per request. */
+const listFields = new WeakMap<FieldPlan, Readonly<Record<string, FieldDef>>>();
+function listFieldsOf(plan: FieldPlan, fields: Readonly<Record<string, FieldDef>>): Readonly<Record<string, FieldDef>> {
+  let all = listFields.get(plan);
+  if (!all) listFields.set(plan, (all = { ...fields, ...fieldsOfPaths(plan.paths) }));
+  return all;
+}
 
 /**
  * What every viewset route is built from, each a method a subclass may override as in DRF:
@@ -46,7 +55,7 @@ export class ViewSetHooks<Row extends object, Rel = NoRelations> {
   listGrammar(plan: FieldPlan = this.getFieldPlan()): ListGrammar {
     const { model } = this.options;
     return {
-      fields: plan.paths.size === 0 ? model.fields : { ...model.fields, ...fieldsOfPaths(plan.paths) },
+      fields: plan.paths.size === 0 ? model.fields : listFieldsOf(plan, model.fields),
       primaryKey: model.primaryKey,
       filterable: plan.filterable,
       orderable: plan.orderable,
