@@ -109,6 +109,10 @@ function modelProblems(registration: Registration, registered: (reference: strin
   const queryset = config.queryset as unknown as Record<string, unknown> | undefined;
   if (typeof queryset !== "object" || queryset === null) problems.push("queryset is not a manager");
   else {
+    if (pathsOf(config, fields).length > 0 && typeof queryset.filter !== "function" && !queryset.querySet) {
+      // An in-memory list reads the rows' own values, which hold no related row's.
+      problems.push("listFilter or searchFields follows a relation, but the queryset has no filter() to run it");
+    }
     for (const method of ["count", "all", "get"]) {
       if (typeof queryset[method] !== "function") problems.push(`queryset has no ${method}(), needed to list rows`);
     }
@@ -120,6 +124,15 @@ function modelProblems(registration: Registration, registered: (reference: strin
     }
   }
   return problems;
+}
+
+/** The names `listFilter` and `searchFields` give that are no field of the model: paths through relations. */
+function pathsOf(config: ModelConfig<object>, fields: Record<string, FieldDef>): string[] {
+  const filters = (config.listFilter ?? []).map((entry) => (typeof entry === "string" ? entry : entry.field) as string);
+  const search = (config.searchFields ?? []) as readonly string[];
+  return [...filters, ...search].filter(
+    (name) => typeof name === "string" && name.includes("__") && !Object.hasOwn(fields, name),
+  );
 }
 
 /** Every problem of every registered model, in one error; null when the admin can serve. */
