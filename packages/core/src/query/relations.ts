@@ -78,6 +78,8 @@ export function resolvePath(
 ): ResolvedPath | { readonly problem: string } | null {
   if (!path.includes(PATH_SEPARATOR) || Object.hasOwn(model.fields, path)) return null;
   const steps = path.split(PATH_SEPARATOR);
+  // `__proto__` or `a____b` is no path: every step names something.
+  if (steps.some((step) => step === "")) return null;
   if (steps.length - 1 > MAX_HOPS) return { problem: `follows more than ${MAX_HOPS} relations` };
   let current: { model: ModelShape; relations: unknown } = { model, relations };
   const sources: string[] = [];
