@@ -39,6 +39,15 @@ export function shopClient(baseUrl: string, fetcher: typeof fetch = fetch) {
       return data.results;
     },
 
+    /** Products whose category's name contains `text`, by that name (a filter and an order through the relation). */
+    async inCategoriesNamed(text: string): Promise<Product[]> {
+      const { data, error } = await full.GET("/api/v1/products/", {
+        params: { query: { category__name__icontains: text, ordering: ["category__name", "id"], page_size: 50 } },
+      });
+      if (error) throw new Error(error.detail);
+      return data.results;
+    },
+
     /** A sparse list: only `id` and `price` of each product, typed as optional. */
     async prices(): Promise<{ id: number; price: string }[]> {
       const { data, error } = await sparse.GET("/api/v1/products/", {

@@ -655,7 +655,7 @@ export interface operations {
                 page?: number | "last";
                 /** @description Number of results per page (default 20, at most 100: a larger number is 100; a value that is not a whole number from 1 is the default). */
                 page_size?: number | string;
-                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: name, price, createdAt, updatedAt (other names are ignored). Default: -createdAt. */
+                /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: name, price, createdAt, updatedAt, category__name (other names are ignored). Default: -createdAt. */
                 ordering?: string[];
                 /** @description Search terms (separated by spaces or commas); each must appear in one of: name, description. */
                 search?: string;
@@ -715,6 +715,24 @@ export interface operations {
                 createdAt__in?: (string | unknown | unknown)[];
                 /** @description createdAt: Between two values, both included: a comma-separated pair. */
                 createdAt__range?: (string | unknown | unknown)[];
+                /** @description category__name: Equal to (the parameter repeated matches any of its values). */
+                category__name?: string | string[];
+                /** @description category__name: Equal to, ignoring case (the parameter repeated matches any of its values) */
+                category__name__iexact?: string | string[];
+                /** @description category__name: Contains this text (the parameter repeated matches any of its values) */
+                category__name__contains?: string | string[];
+                /** @description category__name: Contains this text, ignoring case (the parameter repeated matches any of its values) */
+                category__name__icontains?: string | string[];
+                /** @description category__name: Starts with this text (the parameter repeated matches any of its values) */
+                category__name__startswith?: string | string[];
+                /** @description category__name: Starts with this text, ignoring case (the parameter repeated matches any of its values) */
+                category__name__istartswith?: string | string[];
+                /** @description category__name: Ends with this text (the parameter repeated matches any of its values) */
+                category__name__endswith?: string | string[];
+                /** @description category__name: Ends with this text, ignoring case (the parameter repeated matches any of its values) */
+                category__name__iendswith?: string | string[];
+                /** @description category__name: Any of these values, comma-separated. */
+                category__name__in?: string[];
                 /** @description Only these fields in each object, comma-separated. */
                 fields?: ("id" | "name" | "description" | "categoryId" | "inStock" | "price" | "status" | "createdAt" | "updatedAt" | "category" | "available")[];
                 /** @description Every field but these, comma-separated. */
@@ -1321,6 +1339,8 @@ export interface operations {
                 page_size?: number | string;
                 /** @description Fields to order by, comma-separated; a leading "-" sorts descending. Allowed: id, productId, oldPrice, newPrice, reason, changedAt (other names are ignored). Default: -changedAt. */
                 ordering?: string[];
+                /** @description Search terms (separated by spaces or commas); each must appear in one of: reason, product__name. */
+                search?: string;
                 /** @description productId: Equal to (the parameter repeated matches any of its values). */
                 productId?: number | number[];
                 /** @description productId: Any of these values, comma-separated. */
@@ -1357,6 +1377,42 @@ export interface operations {
                 changedAt__in?: (string | unknown | unknown)[];
                 /** @description changedAt: Between two values, both included: a comma-separated pair. */
                 changedAt__range?: (string | unknown | unknown)[];
+                /** @description product__name: Equal to (the parameter repeated matches any of its values). */
+                product__name?: string | string[];
+                /** @description product__name: Equal to, ignoring case (the parameter repeated matches any of its values) */
+                product__name__iexact?: string | string[];
+                /** @description product__name: Contains this text (the parameter repeated matches any of its values) */
+                product__name__contains?: string | string[];
+                /** @description product__name: Contains this text, ignoring case (the parameter repeated matches any of its values) */
+                product__name__icontains?: string | string[];
+                /** @description product__name: Starts with this text (the parameter repeated matches any of its values) */
+                product__name__startswith?: string | string[];
+                /** @description product__name: Starts with this text, ignoring case (the parameter repeated matches any of its values) */
+                product__name__istartswith?: string | string[];
+                /** @description product__name: Ends with this text (the parameter repeated matches any of its values) */
+                product__name__endswith?: string | string[];
+                /** @description product__name: Ends with this text, ignoring case (the parameter repeated matches any of its values) */
+                product__name__iendswith?: string | string[];
+                /** @description product__name: Any of these values, comma-separated. */
+                product__name__in?: string[];
+                /** @description product__category__name: Equal to (the parameter repeated matches any of its values). */
+                product__category__name?: string | string[];
+                /** @description product__category__name: Equal to, ignoring case (the parameter repeated matches any of its values) */
+                product__category__name__iexact?: string | string[];
+                /** @description product__category__name: Contains this text (the parameter repeated matches any of its values) */
+                product__category__name__contains?: string | string[];
+                /** @description product__category__name: Contains this text, ignoring case (the parameter repeated matches any of its values) */
+                product__category__name__icontains?: string | string[];
+                /** @description product__category__name: Starts with this text (the parameter repeated matches any of its values) */
+                product__category__name__startswith?: string | string[];
+                /** @description product__category__name: Starts with this text, ignoring case (the parameter repeated matches any of its values) */
+                product__category__name__istartswith?: string | string[];
+                /** @description product__category__name: Ends with this text (the parameter repeated matches any of its values) */
+                product__category__name__endswith?: string | string[];
+                /** @description product__category__name: Ends with this text, ignoring case (the parameter repeated matches any of its values) */
+                product__category__name__iendswith?: string | string[];
+                /** @description product__category__name: Any of these values, comma-separated. */
+                product__category__name__in?: string[];
                 /** @description Only these fields in each object, comma-separated. */
                 fields?: ("id" | "productId" | "oldPrice" | "newPrice" | "reason" | "changedAt")[];
                 /** @description Every field but these, comma-separated. */

@@ -76,19 +76,27 @@ export function shopViewSets(db: ShopDatabase) {
       }),
     },
   });
+  // Lists follow the category as django-filter does: `?category__name__icontains=kit&ordering=category__name`.
+  const productViewSet = modelViewSet(db, products, {
+    serializer: () => productSerializer,
+    ...PRODUCT_LIST_OPTIONS,
+    relations: { category: { source: "categoryId", target: categoryViewSet.options } },
+    filterFields: [...PRODUCT_LIST_OPTIONS.filterFields, "category__name"],
+    orderingFields: [...PRODUCT_LIST_OPTIONS.orderingFields, "category__name"],
+    searchIndex: PRODUCT_SEARCH_INDEX,
+    model: PRODUCT_MODEL_OPTIONS,
+  });
   return {
-    products: modelViewSet(db, products, {
-      serializer: () => productSerializer,
-      ...PRODUCT_LIST_OPTIONS,
-      searchIndex: PRODUCT_SEARCH_INDEX,
-      model: PRODUCT_MODEL_OPTIONS,
-    }),
+    products: productViewSet,
     categories: categoryViewSet,
     // An audit log: written only by the discount action, so clients may read it and nothing else.
     priceChanges: modelViewSet(db, priceChanges, {
       model: { decimals: { oldPrice: PRICE_DIGITS, newPrice: PRICE_DIGITS } },
       readOnly: true,
-      filterFields: ["productId", "reason", "changedAt"],
+      // Two hops: `?product__category__name=Kitchen` is the log of one category's products.
+      relations: { product: { source: "productId", target: productViewSet.options } },
+      filterFields: ["productId", "reason", "changedAt", "product__name", "product__category__name"],
+      searchFields: ["reason", "product__name"],
       ordering: ["-changedAt"],
     }),
   };

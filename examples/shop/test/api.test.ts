@@ -78,6 +78,29 @@ describe.each(FRAMEWORKS)("the shop on %s", (framework) => {
     expect(inTwo.body.count).toBe(sqlCount("category_id IN (1, 2) AND status IN ('draft', 'archived')"));
   });
 
+  it("filters and orders products through their category, as django-filter does", async () => {
+    const { status, body } = await getJSON(
+      `${shop.api}/products/?category__name__icontains=kit&ordering=category__name&page_size=100`,
+    );
+    expect(status).toBe(200);
+    expect(body.count).toBe(sqlCount("category_id IN (SELECT id FROM categories WHERE lower(name) LIKE '%kit%')"));
+    expect(body.count).toBeGreaterThan(0);
+    for (const product of body.results as (ProductJSON & { category: string })[]) {
+      expect(product.category.toLowerCase()).toContain("kit");
+    }
+    const byName = await getJSON(`${shop.api}/products/?ordering=-category__name,id&page_size=100&status=live`);
+    const names = (byName.body.results as { category: string | null }[]).map((row) => row.category ?? "");
+    expect(names).toEqual([...names].sort().reverse());
+    // Two hops: the price log of one category's products.
+    const kitchen = shop.database.client
+      .prepare(
+        "SELECT count(*) AS n FROM price_changes WHERE product_id IN (SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Kitchen')",
+      )
+      .get() as { n: number };
+    const log = await getJSON(`${shop.api}/price_changes/?product__category__name=Kitchen`);
+    expect(log.body.count).toBe(kitchen.n);
+  });
+
   it("orders by price, then by id in the same direction, over every page", async () => {
     const { body } = await getJSON(`${shop.api}/products/?ordering=-price&page_size=100`);
     const rows = body.results as ProductJSON[];

@@ -52,6 +52,15 @@ describe("the typed client of the shop", () => {
       }
     });
 
+    it("filters and orders through the category with the document's parameters", async () => {
+      const products = await client.inCategoriesNamed("kit");
+      const url = new URL(requests.at(-1)!.url);
+      expect(url.searchParams.get("category__name__icontains")).toBe("kit");
+      expect(url.searchParams.get("ordering")).toBe("category__name,id");
+      expect(products.length).toBeGreaterThan(0);
+      for (const product of products) expect(product.category.toLowerCase()).toContain("kit");
+    });
+
     it("reads a sparse list under its own media type, with only the fields it asked for", async () => {
       const prices = await client.prices();
       expect(requests.at(-1)!.contentType).toMatch(/^application\/vnd\.viewsets\.sparse\+json/);

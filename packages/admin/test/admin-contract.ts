@@ -373,6 +373,69 @@ export function runAdminContract(options: AdminContractOptions): void {
       it("answers 400 for a value that does not coerce", async () => {
         expectProblem(await staff.get("/models/products/facets?price__lte=many"), 400);
       });
+
+      it("filters, counts and searches through a relation: a listFilter and searchFields on the category's name", async () => {
+        const related = fixtureAdmin(database);
+        const { products, categories } = database.tables as {
+          products: Parameters<typeof tableModel>[0];
+          categories: Parameters<typeof tableModel>[0];
+        };
+        const db = database.db as unknown as SQLiteDatabase;
+        const categoryModel = tableModel(categories);
+        related.register("goods", {
+          model: tableModel(products),
+          queryset: createManager(db, products as never),
+          relations: { category: { source: "categoryId", target: { model: categoryModel } } },
+          listFilter: ["status", "category__name"],
+          searchFields: ["category__name"],
+        });
+        const second = await serve(options.framework, [related]);
+        try {
+          const client = new AdminClient(second.url);
+          await client.signIn("admin", "pw-admin");
+          const nameOf = (p: ProductRow) => seeded.categories.find((c) => c.id === p.categoryId)?.name ?? null;
+          const garden = await client.get("/models/goods/rows/?category__name=Garden&page_size=100&ordering=id");
+          expect(ids(garden.json.results)).toEqual(
+            seeded.products.filter((p) => nameOf(p) === "Garden").map((p) => p.id),
+          );
+          const searched = await client.get("/models/goods/rows/?search=cotton&page_size=100&ordering=id");
+          expect(ids(searched.json.results)).toEqual(
+            seeded.products.filter((p) => nameOf(p) === "100% Cotton").map((p) => p.id),
+          );
+          // The facet counts the related names with the other filters applied, its own left out.
+          const facets = await client.get("/models/goods/facets?status=live&category__name=Garden");
+          const counts = facets.json.facets.category__name.counts as { value: string | null; count: number }[];
+          const live = seeded.products.filter((p) => p.status === "live");
+          for (const name of [...seeded.categories.map((c) => c.name), null]) {
+            const expected = live.filter((p) => nameOf(p) === name).length;
+            if (expected > 0) expect(counts, String(name)).toContainEqual({ value: name, count: expected });
+          }
+          expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(live.length);
+          // The UI is told how to label and filter the related field.
+          const model = (await client.get("/models")).json.models.find((m: { name: string }) => m.name === "goods");
+          expect(model.listFilter).toContainEqual({ field: "category__name", widget: "chips" });
+          expect(model.relatedFields).toEqual([
+            {
+              name: "category__name",
+              label: "Category name",
+              type: "text",
+              nullable: true,
+              editable: false,
+              required: false,
+            },
+          ]);
+        } finally {
+          await second.close();
+        }
+        const broken = fixtureAdmin(database);
+        broken.register("goods", {
+          model: tableModel(products),
+          queryset: createManager(db, products as never),
+          relations: { category: { source: "categoryId", target: { model: tableModel(categories) } } },
+          listFilter: ["category__nme" as never],
+        });
+        expect(broken.checkConfiguration()?.message).toContain('listFilter[0]: Category has no field "nme"');
+      });
     });
 
     describe("foreign-key lookup", () => {

@@ -85,6 +85,21 @@ describe("the admin's startup check", () => {
     expect(() => admin.assertReady()).toThrow(ConfigurationError);
   });
 
+  it("refuses a path through relations on a queryset that filters only in memory", () => {
+    const admin = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        relations: { owner: { source: "category", target: { model: Category } } },
+        searchFields: ["owner__title" as never],
+      });
+    });
+    expect(admin.checkConfiguration()?.message).toContain(
+      "listFilter or searchFields follows a relation, but the queryset has no filter() to run it",
+    );
+  });
+
   it("rejects a name that cannot be a URL segment, and a name registered twice", () => {
     const admin = adminWith(() => {});
     expect(() => admin.register("bad/name", { model: Category, queryset: new MemoryManager([]) })).toThrow(

@@ -60,14 +60,17 @@ export type { ValidationMessages } from "./serializers/messages.js";
 // Viewsets, actions and the router: the routes an app serves.
 export { BaseViewSet } from "./viewsets/base-viewset.js";
 export type {
+  AnyOptions,
   FieldName,
   OrderingTerm,
   ReadQueryset,
+  RelationsOf,
   ViewSetCommonOptions,
   ViewSetOptions,
   WriteQueryset,
 } from "./viewsets/viewset-options.js";
 export { ViewSetConfig } from "./viewsets/viewset-config.js";
+export type { FieldPath, NoRelations, PathOrderingTerm, Relation, RelationTarget } from "./query/relations.js";
 export type { ViewRoute, ViewSet, ViewSettings } from "./viewsets/viewset.js";
 export type { SettingsOptions } from "./viewsets/settings.js";
 export type {

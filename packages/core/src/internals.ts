@@ -61,6 +61,8 @@ export { countRowsBy, rangeOfRows } from "./query/facet-counts.js";
 export { isFilterable } from "./query/filters.js";
 export { MAX_FILTER_VALUES, MAX_QUERY_PARAMETERS, buildFilters, lookupsFor, RESERVED_PARAMS } from "./query/filters.js";
 export { resolveOrdering } from "./query/ordering.js";
+export { isResolved, managerExpression, resolvePath } from "./query/relations.js";
+export type { ResolvedPath } from "./query/relations.js";
 export { buildSearch } from "./query/search.js";
 export { compareRows, matches } from "./query/evaluate.js";
 export { buildListQuery, filterAndSearch, orderingOf, querySetOf } from "./query/list-query.js";

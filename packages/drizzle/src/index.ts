@@ -1,5 +1,6 @@
 /** `@viewsets/drizzle`: models and managers over drizzle tables, for SQLite and PostgreSQL. */
 export { tableModel, tableFields } from "./model/table-model.js";
+export { dateText } from "./model/date-text.js";
 export type { DecimalColumnKey, TableModelOptions } from "./model/table-model.js";
 export type { DeclaredDecimal } from "./model/decimal-limits.js";
 export { createManager, DrizzleManager } from "./manager.js";

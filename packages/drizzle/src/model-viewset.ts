@@ -5,6 +5,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   BaseSerializer,
   BaseViewSet,
+  type NoRelations,
   type SerializerFactory,
   type ViewSetCommonOptions,
   type WriteQueryset,
@@ -19,12 +20,16 @@ import { type JsonSchemas, type RowWithJson, tableModel, type TypedTableModelOpt
 type Row<T extends Table, J = NoSchemas> = RowWithJson<T, J>;
 
 /** What `modelViewSet` returns: a viewset whose queryset is a manager with every operation (create, update, delete). */
-export type ModelViewSet<T extends Table, J = NoSchemas> = BaseViewSet<Row<T, J>, WriteQueryset<Row<T, J>>>;
+export type ModelViewSet<T extends Table, J = NoSchemas, Rel = NoRelations> = BaseViewSet<
+  Row<T, J>,
+  WriteQueryset<Row<T, J>>,
+  Rel
+>;
 type NoSchemas = Record<never, never>;
 
-/** The viewset's options, without the model and queryset that `modelViewSet` builds. */
-export type ModelViewSetOptions<T extends Table, J = NoSchemas> = Omit<
-  ViewSetCommonOptions<Row<T, J>>,
+/** The viewset's options, without the model and queryset that `modelViewSet` builds; `Rel`, its relations' type. */
+export type ModelViewSetOptions<T extends Table, J = NoSchemas, Rel = NoRelations> = Omit<
+  ViewSetCommonOptions<Row<T, J>, Rel>,
   "model" | "serializer"
 > & {
   /** `BaseSerializer` when left out. */
@@ -45,21 +50,21 @@ export type ModelViewSetOptions<T extends Table, J = NoSchemas> = Omit<
  * The `<Model>ViewSet` of a table in one call: `router.register("products", modelViewSet(db, products))`
  * builds `tableModel(table)`, `createManager(db, table)` and a `BaseViewSet` over them.
  */
-export function modelViewSet<T extends SQLiteTable, J extends JsonSchemas<T> = NoSchemas>(
+export function modelViewSet<T extends SQLiteTable, J extends JsonSchemas<T> = NoSchemas, Rel = NoRelations>(
   db: SQLiteDatabase,
   table: T extends PgTable ? never : T,
-  options?: ModelViewSetOptions<T, J>,
-): ModelViewSet<T, J>;
-export function modelViewSet<T extends PgTable, J extends JsonSchemas<T> = NoSchemas>(
+  options?: ModelViewSetOptions<T, J, Rel>,
+): ModelViewSet<T, J, Rel>;
+export function modelViewSet<T extends PgTable, J extends JsonSchemas<T> = NoSchemas, Rel = NoRelations>(
   db: PostgresDatabase,
   table: T,
-  options?: ModelViewSetOptions<T, J>,
-): ModelViewSet<T, J>;
-export function modelViewSet<T extends Table, J extends JsonSchemas<T>>(
+  options?: ModelViewSetOptions<T, J, Rel>,
+): ModelViewSet<T, J, Rel>;
+export function modelViewSet<T extends Table, J extends JsonSchemas<T>, Rel>(
   db: SQLiteDatabase | PostgresDatabase,
   table: T,
-  options: ModelViewSetOptions<T, J> = {},
-): ModelViewSet<T, J> {
+  options: ModelViewSetOptions<T, J, Rel> = {},
+): ModelViewSet<T, J, Rel> {
   const { model: modelOptions, scope, searchIndex, lockWaitMs, serializer, ...viewsetOptions } = options;
   const model = tableModel<T, J>(table, modelOptions);
   const queryset = new DrizzleManager(db, table, {
@@ -68,7 +73,7 @@ export function modelViewSet<T extends Table, J extends JsonSchemas<T>>(
     ...(searchIndex && { searchIndex }),
     ...(lockWaitMs !== undefined && { lockWaitMs }),
   });
-  return new BaseViewSet<Row<T, J>, WriteQueryset<Row<T, J>>>({
+  return new BaseViewSet<Row<T, J>, WriteQueryset<Row<T, J>>, Rel>({
     serializer: serializer ?? (() => new BaseSerializer()),
     queryset,
     model,

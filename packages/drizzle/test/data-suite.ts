@@ -41,6 +41,8 @@ export interface DataFixture {
   readonly db: SQLiteDatabase | PostgresDatabase;
   readonly products: Table;
   readonly categories: Table;
+  /** Rows pointing at products (`productId`): paths of two hops, `product__category__name`. */
+  readonly priceChanges: Table;
   /** PostgreSQL: a table with bigint-mode 64-bit ids. */
   readonly ledger?: Table;
   /** Empties every table. */

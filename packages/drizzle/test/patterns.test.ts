@@ -11,6 +11,7 @@ const target: SqlTarget = {
   columns: { id: items.id, name: items.name },
   lowerFunction: "lower",
   tableName: "items",
+  table: items,
 };
 const render = (expression: Expression) => new SQLiteSyncDialect().sqlToQuery(expressionSql(target, expression));
 

@@ -4,6 +4,7 @@ import pg from "pg";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
 import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
+import { runRelationPathSuite } from "./relation-path-suite.js";
 import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
 import { pgTables } from "./pg-tables.js";
@@ -15,7 +16,7 @@ if (skipReason)
 
 async function connect(): Promise<StatementFixture & LoggedFixture> {
   const schemaName = `viewsets_test_${randomBytes(6).toString("hex")}`;
-  const { categories, products, ledger, ddl, drop } = pgTables(schemaName);
+  const { categories, products, priceChanges, ledger, ddl, drop } = pgTables(schemaName);
   const pool = new pg.Pool({ connectionString: PG_URL, max: 4 });
   for (const statement of ddl) await pool.query(statement);
   // A statement is parsed for every unnamed query, and once per connection for each name.
@@ -42,10 +43,11 @@ async function connect(): Promise<StatementFixture & LoggedFixture> {
     db,
     products,
     categories,
+    priceChanges,
     ledger,
     async reset() {
       await pool.query(
-        `TRUNCATE "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`,
+        `TRUNCATE "${schemaName}".price_changes, "${schemaName}".products, "${schemaName}".categories, "${schemaName}".ledger RESTART IDENTITY`,
       );
     },
     async close() {
@@ -59,4 +61,5 @@ runDataSuite({ name: "PostgreSQL", skipReason, connect });
 runStatementSuite({ name: "PostgreSQL", skipReason, connect });
 runJsonColumnSuite({ name: "PostgreSQL", skipReason, connect });
 runRelatedSuite({ name: "PostgreSQL", skipReason, connect });
+runRelationPathSuite({ name: "PostgreSQL", skipReason, connect });
 runWritesSuite({ name: "PostgreSQL", skipReason, connect });

@@ -28,6 +28,15 @@ export const products = sqliteTable("products", {
   meta: text("meta", { mode: "json" }),
 });
 
+/** Rows that point at products, which point at categories: paths of two hops (`product__category__name`). */
+export const priceChanges = sqliteTable("price_changes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id),
+  reason: text("reason").notNull(),
+});
+
 export const DDL = [
   `CREATE TABLE categories (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)`,
   `CREATE TABLE products (
@@ -48,4 +57,11 @@ export const DDL = [
     owner_id INTEGER,
     meta TEXT
   )`,
+  `CREATE INDEX products_category ON products (category_id)`,
+  `CREATE TABLE price_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    product_id INTEGER NOT NULL REFERENCES products(id),
+    reason TEXT NOT NULL
+  )`,
+  `CREATE INDEX price_changes_product ON price_changes (product_id)`,
 ];

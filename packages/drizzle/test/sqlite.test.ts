@@ -6,9 +6,10 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { runDataSuite } from "./data-suite.js";
 import { runJsonColumnSuite } from "./json-column-suite.js";
 import { type LoggedFixture, runRelatedSuite } from "./related-suite.js";
+import { runRelationPathSuite } from "./relation-path-suite.js";
 import { runWritesSuite } from "./writes-suite.js";
 import { runStatementSuite, type StatementFixture } from "./statement-suite.js";
-import { DDL, categories, products } from "./sqlite-tables.js";
+import { DDL, categories, priceChanges, products } from "./sqlite-tables.js";
 
 async function connect(): Promise<StatementFixture & LoggedFixture> {
   // A real file, as an app would use, in a directory of its own.
@@ -34,8 +35,9 @@ async function connect(): Promise<StatementFixture & LoggedFixture> {
     db,
     products,
     categories,
+    priceChanges,
     async reset() {
-      client.exec("DELETE FROM products; DELETE FROM categories;");
+      client.exec("DELETE FROM price_changes; DELETE FROM products; DELETE FROM categories;");
     },
     async close() {
       client.close();
@@ -48,4 +50,5 @@ runDataSuite({ name: "SQLite", connect });
 runStatementSuite({ name: "SQLite", connect });
 runJsonColumnSuite({ name: "SQLite", connect });
 runRelatedSuite({ name: "SQLite", connect });
+runRelationPathSuite({ name: "SQLite", connect });
 runWritesSuite({ name: "SQLite", connect });

@@ -8,6 +8,7 @@ import {
   type FieldDef,
   MethodNotAllowed,
   type Mountable,
+  type NoRelations,
   NotFound,
   PermissionDenied,
   sendJSON,
@@ -84,12 +85,12 @@ export class Admin<User = unknown> implements Mountable {
   }
 
   /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
-  register<Row extends object>(name: string, config: ModelConfig<Row>): this {
+  register<Row extends object, Rel = NoRelations>(name: string, config: ModelConfig<Row, Rel>): this {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
       throw new ConfigurationError("viewsets admin: a model name must be 1 to 64 of [A-Za-z0-9_-]");
     }
     if (this.models.has(name)) throw new ConfigurationError(`viewsets admin: model ${name} is registered twice`);
-    const viewset = new AdminViewSet(config, this.now) as unknown as AdminViewSet<object>;
+    const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now) as unknown as AdminViewSet<object>;
     this.models.set(name, { name, viewset });
     return this;
   }

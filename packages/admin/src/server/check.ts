@@ -3,7 +3,7 @@
  * early.
  */
 import { ConfigurationError, type FieldDef } from "@viewsets/core";
-import { isSerializable } from "@viewsets/core/internals";
+import { isResolved, isSerializable, resolvePath } from "@viewsets/core/internals";
 import { type ModelConfig, widgetsFor } from "./config.js";
 import { FILTER_WIDGETS } from "../shared/widgets.js";
 
@@ -15,31 +15,51 @@ export interface Registration {
 
 const WIDGET_NAMES: ReadonlySet<string> = new Set(FILTER_WIDGETS);
 
-/** The field a configured name points at, or a problem naming the option and position (never the value). */
-function fieldProblem(fields: Record<string, FieldDef>, name: unknown, where: string): string | null {
-  if (typeof name !== "string" || !Object.hasOwn(fields, name)) return `${where} names a field the model lacks`;
-  if (!isSerializable(fields[name]!)) return `${where} names a hidden field`;
-  return null;
+/** The model a registration names, with the relations its paths (`category__name`) may follow. */
+interface Fields {
+  readonly model: Parameters<typeof resolvePath>[0];
+  readonly relations: unknown;
 }
 
-function listProblems(fields: Record<string, FieldDef>, option: string, list: unknown, strip = false): string[] {
+/**
+ * The field a configured name points at, or a problem naming the option and position (never the
+ * value); a path through relations that does not resolve says which step fails.
+ */
+function fieldOf(of: Fields, name: unknown, where: string): FieldDef | string {
+  const fields = of.model.fields;
+  if (typeof name === "string" && !Object.hasOwn(fields, name)) {
+    const resolved = resolvePath(of.model, of.relations, name);
+    if (isResolved(resolved)) return resolved.field;
+    if (resolved !== null) return `${where}: ${resolved.problem}`;
+  }
+  if (typeof name !== "string" || !Object.hasOwn(fields, name)) return `${where} names a field the model lacks`;
+  if (!isSerializable(fields[name]!)) return `${where} names a hidden field`;
+  return fields[name]!;
+}
+
+function fieldProblem(of: Fields, name: unknown, where: string): string | null {
+  const found = fieldOf(of, name, where);
+  return typeof found === "string" ? found : null;
+}
+
+function listProblems(of: Fields, option: string, list: unknown, strip = false, paths = true): string[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) return [`${option} is not a list`];
+  const own = paths ? of : { model: of.model, relations: undefined };
   return list.flatMap((item, i) => {
     const name = strip && typeof item === "string" ? item.replace(/^-/, "") : item;
-    return fieldProblem(fields, name, `${option}[${i}]`) ?? [];
+    return fieldProblem(own, name, `${option}[${i}]`) ?? [];
   });
 }
 
-function filterProblems(fields: Record<string, FieldDef>, list: unknown): string[] {
+function filterProblems(of: Fields, list: unknown): string[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) return ["listFilter is not a list"];
   return list.flatMap((entry, i) => {
     const where = `listFilter[${i}]`;
     const name = typeof entry === "object" && entry !== null ? (entry as { field?: unknown }).field : entry;
-    const problem = fieldProblem(fields, name, where);
-    if (problem) return [problem];
-    const field = fields[name as string]!;
+    const field = fieldOf(of, name, where);
+    if (typeof field === "string") return [field];
     const fits = widgetsFor(field);
     if (fits.length === 0) return [`${where} is a field no widget can filter`];
     if (typeof entry !== "object") return [];
@@ -56,14 +76,16 @@ function modelProblems(registration: Registration, registered: (reference: strin
     return ["model is not a model from defineModel or tableModel"];
   }
   const fields = model.fields as Record<string, FieldDef>;
+  const of: Fields = { model: model as Fields["model"], relations: config.relations };
   const problems = [
-    ...listProblems(fields, "listDisplay", config.listDisplay),
-    ...filterProblems(fields, config.listFilter),
-    ...listProblems(fields, "searchFields", config.searchFields),
-    ...listProblems(fields, "ordering", config.ordering, true),
+    ...listProblems(of, "listDisplay", config.listDisplay, false, false),
+    ...filterProblems(of, config.listFilter),
+    ...listProblems(of, "searchFields", config.searchFields),
+    ...listProblems(of, "ordering", config.ordering, true, false),
   ];
   if (config.labelField !== undefined) {
-    problems.push(...[fieldProblem(fields, config.labelField, "labelField")].filter((p) => p !== null));
+    const problem = fieldProblem({ model: of.model, relations: undefined }, config.labelField, "labelField");
+    if (problem !== null) problems.push(problem);
   }
   for (const [name, field] of Object.entries(fields)) {
     if (field.type === "foreignKey" && isSerializable(field) && !registered(field.references ?? "")) {
@@ -87,6 +109,10 @@ function modelProblems(registration: Registration, registered: (reference: strin
   const queryset = config.queryset as unknown as Record<string, unknown> | undefined;
   if (typeof queryset !== "object" || queryset === null) problems.push("queryset is not a manager");
   else {
+    if (pathsOf(config, fields).length > 0 && typeof queryset.filter !== "function" && !queryset.querySet) {
+      // An in-memory list reads the rows' own values, which hold no related row's.
+      problems.push("listFilter or searchFields follows a relation, but the queryset has no filter() to run it");
+    }
     for (const method of ["count", "all", "get"]) {
       if (typeof queryset[method] !== "function") problems.push(`queryset has no ${method}(), needed to list rows`);
     }
@@ -98,6 +124,15 @@ function modelProblems(registration: Registration, registered: (reference: strin
     }
   }
   return problems;
+}
+
+/** The names `listFilter` and `searchFields` give that are no field of the model: paths through relations. */
+function pathsOf(config: ModelConfig<object>, fields: Record<string, FieldDef>): string[] {
+  const filters = (config.listFilter ?? []).map((entry) => (typeof entry === "string" ? entry : entry.field) as string);
+  const search = (config.searchFields ?? []) as readonly string[];
+  return [...filters, ...search].filter(
+    (name) => typeof name === "string" && name.includes("__") && !Object.hasOwn(fields, name),
+  );
 }
 
 /** Every problem of every registered model, in one error; null when the admin can serve. */

@@ -1,5 +1,15 @@
 /** How an app configures one model in the admin (`ModelConfig`) and which filter widgets fit which field types. */
-import type { FieldDef, FieldType, Manager, Model, PipelineManager, ReadManager } from "@viewsets/core";
+import type {
+  FieldDef,
+  FieldPath,
+  FieldType,
+  Manager,
+  Model,
+  NoRelations,
+  PipelineManager,
+  ReadManager,
+  RelationsOf,
+} from "@viewsets/core";
 import type { Widget } from "../shared/widgets.js";
 import type { CountMode } from "./count-pagination.js";
 
@@ -8,19 +18,29 @@ export type { Widget };
 /** A field name of the row type: typos fail to compile. */
 type FieldName<Row> = keyof Row & string;
 
-/** A `listFilter` entry: a field (its default widget), or a field with one of its variants. */
-export type ListFilterEntry<Row> = FieldName<Row> | { readonly field: FieldName<Row>; readonly widget: Widget };
+/**
+ * A `listFilter` entry: a field (its default widget), or a field with one of its variants; a path
+ * through `relations` (`category__name`) filters by the related row's field.
+ */
+export type ListFilterEntry<Row, Rel = NoRelations> =
+  | FieldPath<Row, Rel>
+  | { readonly field: FieldPath<Row, Rel>; readonly widget: Widget };
 
 /** How one model shows in the admin (Django's `ModelAdmin`; the spec's `admin.ModelConfig[T]`). */
-export interface ModelConfig<Row extends object> {
+export interface ModelConfig<Row extends object, Rel = NoRelations> {
   readonly model: Model<Row>;
   /** The rows and writes: the same manager the REST API's viewset uses. */
   readonly queryset: ReadManager<Row> & PipelineManager<Row> & Partial<Manager<Row>>;
   /** The table's columns (default: every serializable field). */
   readonly listDisplay?: readonly FieldName<Row>[];
-  readonly listFilter?: readonly ListFilterEntry<Row>[];
-  /** Fields `?search=` looks in (icontains). */
-  readonly searchFields?: readonly FieldName<Row>[];
+  /**
+   * Foreign keys `listFilter` and `searchFields` may follow, as a viewset's `relations` (the
+   * viewset's own: `relations: productViewSet.options.relations`).
+   */
+  readonly relations?: Rel & RelationsOf<Row>;
+  readonly listFilter?: readonly ListFilterEntry<Row, Rel>[];
+  /** Fields `?search=` looks in (icontains); paths through `relations` too. */
+  readonly searchFields?: readonly FieldPath<Row, Rel>[];
   /** The default order (the primary key always ends it). */
   readonly ordering?: readonly (FieldName<Row> | `-${FieldName<Row>}`)[];
   /** Rows per page (default 50). */

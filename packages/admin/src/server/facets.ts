@@ -88,9 +88,11 @@ function selectedValues(params: QueryParams, name: string, field: FieldDef): Fil
   return [...texts];
 }
 
-async function facetOf(input: FacetInput, name: string, queryset: QuerySet<object>): Promise<Facet> {
+async function facetOf(input: FacetInput, listed: string, queryset: QuerySet<object>): Promise<Facet> {
   const { ctx } = input;
-  const field = (input.viewset.config.model.fields as Record<string, FieldDef>)[name]!;
+  const field = input.viewset.listField(listed)!;
+  // A path through relations (`category__name`) is counted by the related value (`categoryId.name`).
+  const name = input.viewset.managerField(listed);
   const nullable = field.nullable === true;
   if (field.choices && field.choices.length > 0) {
     return { counts: allValues(field.choices, await countBy(queryset, ctx, name), nullable) };
@@ -106,7 +108,7 @@ async function facetOf(input: FacetInput, name: string, queryset: QuerySet<objec
       return { min: wireValue(representedField(field, min)), max: wireValue(representedField(field, max)) };
     }
     case "foreignKey": {
-      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, name, field));
+      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, listed, field));
       const target = input.target(field);
       const ids = counts.map((c) => c.value).filter((v): v is number | bigint => v !== null && v !== undefined);
       const labels = target ? await labelsOf(target, ctx, ids as FilterValue[]) : new Map();
@@ -119,7 +121,7 @@ async function facetOf(input: FacetInput, name: string, queryset: QuerySet<objec
       };
     }
     default: {
-      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, name, field));
+      const counts = await topAndSelected(queryset, ctx, name, selectedValues(input.params, listed, field));
       return { counts: counts.map((c) => ({ value: wireValue(c.value), count: c.count })) };
     }
   }

@@ -1,6 +1,12 @@
 /** The admin's list grammar: the REST API's filters and search plus date presets resolved in `?tz=`. */
 import { type FieldDef, type QuerySet, ValidationError } from "@viewsets/core";
-import { buildFilters, filterAndSearch, type ListGrammar, type QueryParams } from "@viewsets/core/internals";
+import {
+  buildFilters,
+  filterAndSearch,
+  type ListGrammar,
+  managerExpression,
+  type QueryParams,
+} from "@viewsets/core/internals";
 import { PresetError, resolveDatePreset } from "./date-presets.js";
 
 /** Parameters of the admin's list that are not filters of the REST grammar. */
@@ -60,7 +66,7 @@ export function filterAdminQuerySet<Row>(
       [`${name}__lt`, [range.lt]],
     ]);
     const expression = buildFilters(bounds, grammar.fields, grammar.filterable);
-    if (expression) filtered = filtered.filter(expression);
+    if (expression) filtered = filtered.filter(managerExpression(expression, grammar.paths));
   }
   return filtered;
 }

@@ -38,12 +38,32 @@ export function labelFieldOf(viewset: AdminViewSet<object>): string {
 
 /** The listFilter entries with their widgets filled in. */
 export function listFilterOf(viewset: AdminViewSet<object>): ListFilterMeta[] {
-  const fields = viewset.config.model.fields as Record<string, FieldDef>;
   return ((viewset.config.listFilter ?? []) as readonly ListFilterEntry<object>[]).map((entry) =>
     typeof entry === "string"
-      ? { field: entry, widget: defaultWidget(fields[entry]!)! }
+      ? { field: entry, widget: defaultWidget(viewset.listField(entry)!)! }
       : { field: entry.field, widget: entry.widget },
   );
+}
+
+/**
+ * The fields `listFilter` reaches through relations (`category__name`), described as the model's
+ * own are so that the UI can label and filter them: read-only, nullable (a row may have no related row).
+ */
+function relatedFieldsOf(viewset: AdminViewSet<object>) {
+  return listFilterOf(viewset)
+    .filter(({ field }) => !Object.hasOwn(viewset.config.model.fields, field))
+    .map(({ field: name }) => {
+      const field = viewset.listField(name)!;
+      return {
+        name,
+        label: humanize(name.replaceAll("__", " "), false),
+        type: field.type,
+        ...(field.choices ? { choices: field.choices } : {}),
+        nullable: true,
+        editable: false,
+        required: false,
+      };
+    });
 }
 
 /** ADMIN.md's model object: what the UI builds its pages from. */
@@ -83,6 +103,7 @@ export function describeModel(
     fields,
     listDisplay,
     listFilter: listFilterOf(viewset),
+    relatedFields: relatedFieldsOf(viewset),
     listPerPage: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
     count: config.count ?? "exact",
     searchFields: config.searchFields ?? [],

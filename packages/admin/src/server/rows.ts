@@ -4,6 +4,7 @@ import {
   type ApiResponse,
   BaseSerializer,
   BaseViewSet,
+  type FieldDef,
   type Manager,
   MethodNotAllowed,
   PermissionDenied,
@@ -35,6 +36,7 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
       serializer: () => new BaseSerializer(),
       model: config.model,
       queryset: config.queryset as ModelConfig<Row>["queryset"] & Manager<Row>,
+      ...relatedOptions(config),
       searchFields: config.searchFields,
       ordering: config.ordering,
       pageSize: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
@@ -49,6 +51,16 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
     return this.grammar;
   }
 
+  /** A field of the list: the model's own, or the field a path through relations ends on (`category__name`). */
+  listField(name: string): FieldDef | undefined {
+    return Object.hasOwn(this.grammar.fields, name) ? this.grammar.fields[name] : undefined;
+  }
+
+  /** The name the manager reads a list field by: a path as the foreign keys it follows (`categoryId.name`). */
+  managerField(name: string): string {
+    return this.grammar.paths?.get(name)?.managerField ?? name;
+  }
+
   override filterQueryset(queryset: QuerySet<Row>, request: ApiRequest): QuerySet<Row> {
     return filterAdminQuerySet(queryset, queryParamsOf(request), this.grammar, this.now());
   }
@@ -59,6 +71,19 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
     const manager = this.config.queryset as unknown as Record<string, unknown>;
     return this.config[action] ?? typeof manager[method] === "function";
   }
+}
+
+/**
+ * A registration's relations, and the paths its `listFilter` names added to the filterable fields
+ * (every field of the model filters in the admin, as it does without narrowing options).
+ */
+function relatedOptions<Row extends object>(config: ModelConfig<Row>) {
+  if (config.relations === undefined) return {};
+  const paths = (config.listFilter ?? [])
+    .map((entry) => (typeof entry === "string" ? entry : entry.field) as string)
+    .filter((name) => !Object.hasOwn(config.model.fields, name));
+  const filterFields = paths.length === 0 ? undefined : [...Object.keys(config.model.fields), ...paths];
+  return { relations: config.relations, ...(filterFields && { filterFields: filterFields as never }) };
 }
 
 const NEEDS: Readonly<Record<string, "add" | "change" | "delete" | undefined>> = {

@@ -46,6 +46,8 @@ export interface ModelMeta {
   readonly fields: readonly FieldMeta[];
   readonly listDisplay: readonly string[];
   readonly listFilter: readonly ListFilterMeta[];
+  /** Fields `listFilter` reaches through relations (`category__name`): filtered and labelled, never shown or edited. */
+  readonly relatedFields?: readonly FieldMeta[];
   readonly searchFields: readonly string[];
   readonly ordering: readonly string[];
   /** Rows per page when the URL names none. */

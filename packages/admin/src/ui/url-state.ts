@@ -1,8 +1,8 @@
 /** The list's state as its URL query, and saved views as queries. */
 import { computed } from "@preact/signals";
 import { location, navigate } from "./router.js";
-import { fieldOfParam } from "../shared/params.js";
-import type { ModelMeta, SavedView } from "../shared/wire.js";
+import { isOwnParam } from "../shared/params.js";
+import type { FieldMeta, ModelMeta, SavedView } from "../shared/wire.js";
 
 /**
  * The list's state is its URL query: the rows grammar (filters, `search`, `ordering`, `page`,
@@ -20,6 +20,23 @@ export const ALL_RECORDS = "all";
 
 /** The browser's IANA time zone: date presets resolve in it. */
 export const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** The fields a list filters by: the model's own, and those `listFilter` reaches through relations. */
+export function filterFieldsOf(model: ModelMeta): readonly FieldMeta[] {
+  return model.relatedFields?.length ? [...model.fields, ...model.relatedFields] : model.fields;
+}
+
+/**
+ * The field a filter parameter belongs to: the longest field name it is or starts with
+ * (`category__name__in` is `category__name`'s, `price__gte` is `price`'s).
+ */
+export function filterFieldOf(model: ModelMeta, key: string): FieldMeta | undefined {
+  let found: FieldMeta | undefined;
+  for (const field of filterFieldsOf(model)) {
+    if (isOwnParam(key, field.name) && (!found || field.name.length > found.name.length)) found = field;
+  }
+  return found;
+}
 
 export function queryString(params: URLSearchParams): string {
   const text = params.toString();
@@ -69,8 +86,7 @@ export function sameRows(a: URLSearchParams, b: URLSearchParams): boolean {
 
 /** Filter keys of a view that name no field of the model any more. */
 export function unknownFilters(view: SavedView, model: ModelMeta): string[] {
-  const names = new Set(model.fields.map((field) => field.name));
-  return Object.keys(view.filters).filter((key) => !names.has(fieldOfParam(key)));
+  return Object.keys(view.filters).filter((key) => filterFieldOf(model, key) === undefined);
 }
 
 /** The list query of a saved view: its search, filters and order (filters the model lost are left out). */

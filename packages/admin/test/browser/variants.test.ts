@@ -39,6 +39,16 @@ function variantsAdmin(database: FixtureDatabase) {
     add: false,
     delete: false,
   });
+  // A filter and search through the category: its names as chips, as Django's `category__name` filter.
+  admin.register("goods", {
+    model: tableModel(products) as any,
+    queryset: createManager(db, products) as any,
+    relations: { category: { source: "categoryId", target: { model: tableModel(categories) } } },
+    listDisplay: ["id", "name", "categoryId"],
+    listFilter: ["category__name"],
+    searchFields: ["name", "category__name"],
+    add: false,
+  });
   return admin;
 }
 
@@ -124,6 +134,25 @@ describe.skipIf(skipReason !== undefined)("admin UI: widget variants, another mo
     await page.goto("/backoffice/items/3");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expectNoProblems(tab);
+  });
+
+  it("filters by a related field's names, and names the filter it applied", async () => {
+    await page.goto("/backoffice/goods/");
+    await expect.poll(summary).toBe("1–50 of 60");
+    const garden = group("Category name").getByRole("button", { name: /^Garden/ });
+    await garden.click();
+    await page.waitForURL(/category__name=Garden/);
+    await expect.poll(() => garden.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => new Set(await column(2))).toEqual(new Set(["Garden"]));
+    await expect.poll(() => page.getByText("Category name: Garden").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill("cotton");
+    await page.waitForURL(/search=cotton/);
+    await expect.poll(async () => new Set(await column(2))).toEqual(new Set(["100% Cotton"]));
+    // The counts are dimmed while the facets of the new search load (aria-busy): check the settled page.
+    await expect.poll(() => page.locator(".filters.stale").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expectNoProblems(tab);
   });
 });

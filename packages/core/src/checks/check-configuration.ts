@@ -1,6 +1,7 @@
 /** The startup check of a viewset's configuration: every problem at once, in one message. */
 import { ConfigurationError } from "../http/errors.js";
 import type { ModelShape } from "../models/define-model.js";
+import { isResolved, resolvePath } from "../query/relations.js";
 import { serializerFieldProblems } from "../serializers/declared-checks.js";
 import { actionsNeeding, type StandardRoute } from "../http/standard-routes.js";
 
@@ -120,6 +121,32 @@ function modelProblems(model: unknown): string[] {
   return [];
 }
 
+/** Lists that may name a path through the viewset's relations (`category__name`). */
+const PATH_LISTS: ReadonlySet<string> = new Set(["filterFields", "orderingFields", "searchFields", "ordering"]);
+
+/**
+ * Why a list's item names nothing: a path through relations that does not resolve is named with
+ * the step that fails (an app's own field and relation names, never a value). A path a paginator
+ * that pages by row values (cursors) cannot order by is one too.
+ */
+function pathProblem(key: string, name: unknown, options: Record<string, unknown>): string {
+  if (typeof name !== "string" || !PATH_LISTS.has(key)) return `${key} names a field the model lacks`;
+  const resolved = resolvePath(options.model as ModelShape, options.relations, name);
+  const shown = JSON.stringify(name.slice(0, 100));
+  if (resolved === null) return `${key} names ${shown}, a field the model lacks`;
+  if (!isResolved(resolved)) return `${key} names ${shown}: ${resolved.problem}`;
+  const queryset = options.queryset as Record<string, unknown> | undefined;
+  if (typeof queryset?.filter !== "function" && typeof queryset?.querySet !== "function") {
+    // The in-memory list reads the rows' own values, which hold no related row's.
+    return `${key} names ${shown}, a path through relations, but the queryset has no filter() to run it`;
+  }
+  const pagination = options.pagination as { readonly positional?: boolean } | undefined;
+  if ((key === "orderingFields" || key === "ordering") && pagination?.positional === true) {
+    return `${key} names ${shown}, a path through relations that cursor pagination cannot page by`;
+  }
+  return "";
+}
+
 function fieldListProblems(options: Record<string, unknown>, fields: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const key of [
@@ -138,8 +165,8 @@ function fieldListProblems(options: Record<string, unknown>, fields: Record<stri
     }
     for (const item of list) {
       const name = typeof item === "string" && key === "ordering" ? item.replace(/^-/, "") : item;
-      if (typeof name !== "string" || !Object.hasOwn(fields, name))
-        problems.push(`${key} names a field the model lacks`);
+      if (typeof name === "string" && Object.hasOwn(fields, name)) continue;
+      problems.push(pathProblem(key, name, options));
     }
   }
   for (const key of ["pageSize", "maxPageSize", "bodyLimit"]) {
@@ -200,7 +227,7 @@ export function checkViewSetConfiguration(resource: string, viewset: unknown): C
     ...queryGroupProblems(options),
   ];
   if (problems.length === 0 && isObjectLike(options.model) && isObjectLike(options.model.fields)) {
-    problems.push(...fieldListProblems(options, options.model.fields));
+    problems.push(...fieldListProblems(options, options.model.fields).filter((problem) => problem !== ""));
     problems.push(...serializerFieldProblems(options.serializer, options.model as unknown as ModelShape));
   }
   return problems.length === 0 ? null : new ConfigurationError(`${prefix}: ${problems.join("; ")}`);

@@ -48,7 +48,8 @@ function searchParameters(plan: FieldPlan): ParameterObject[] {
 function filterParameters(model: ModelShape, plan: FieldPlan): ParameterObject[] {
   const parameters: ParameterObject[] = [];
   for (const name of plan.filterable) {
-    const field = model.fields[name]!;
+    // A path through relations (`category__name`) takes the lookups of the field it ends on.
+    const field = plan.paths.get(name)?.field ?? model.fields[name]!;
     // The lookups the filter parser accepts for this field's type, and no others.
     for (const lookup of lookupsFor(field)) {
       const param = lookup === "exact" ? name : `${name}__${lookup}`;

@@ -134,6 +134,7 @@ describe("include(router) on the contract app", () => {
       { name: "categories", description: "The categories routes: each record is a category." },
       { name: "reports", description: "The reports routes: each record is a product." },
       { name: "strict-products", description: "The strict-products routes: each record is a product." },
+      { name: "strict-filters", description: "The strict-filters routes: each record is a product." },
       { name: "failing", description: "The failing routes: each record is a product." },
     ]);
   });
@@ -163,7 +164,7 @@ describe("include(router) on the contract app", () => {
     expect(new Set(ids).size).toBe(ids.length);
     // And the API root, which lists each resource.
     expect(found[0]).toBe("GET /api/v1/ api_root");
-    expect(found).toHaveLength(30);
+    expect(found).toHaveLength(32);
   });
 
   it("documents the list parameters: pagination, ordering, search and one per filter lookup", () => {

@@ -245,6 +245,7 @@ function cursorDocs(cursorParam: string, pageSize: number | undefined): (sizes: 
 export function cursorPagination(options: CursorPaginationOptions = {}): Paginator {
   const cursorParam = options.cursorParam ?? "cursor";
   return {
+    positional: true,
     openapi: cursorDocs(cursorParam, options.pageSize),
     async paginate<Row>(input: PageInput<Row>): Promise<Page<Row>> {
       const { params, request, ctx } = input;

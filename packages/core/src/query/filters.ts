@@ -169,23 +169,36 @@ function checkParameterCount(params: ReadonlyMap<string, readonly string[]>): vo
   }
 }
 
+/** `strictFilters`: the parameters that name no filter, each named in a 400 (at most 20 of them). */
+function unknownParameters(unknown: readonly string[]): ValidationError {
+  const named = unknown.slice(0, 20).map((key) => key.slice(0, 100));
+  const errors = Object.fromEntries(named.map((key) => [key, ["Unknown query parameter."]]));
+  return new ValidationError(errors, `Unknown query parameters: ${named.join(", ")}.`);
+}
+
 /**
  * The filter expression of the query parameters: keys are ANDed, repeated keys ORed (as one `in`
  * list for `exact` and `in`), each distinct value once. Parameters that name no filterable field
- * are ignored; a bad value, an unknown lookup on a filterable field, a NUL character or too many
- * values is a 400 that names the parameter, as is a query string of too many parameters.
+ * are ignored (django-filter's default), or with `strict` a 400 naming each; a bad value, an
+ * unknown lookup on a filterable field, a NUL character or too many values is a 400 that names
+ * the parameter, as is a query string of too many parameters.
  */
 export function buildFilters(
   params: ReadonlyMap<string, readonly string[]>,
   fields: Readonly<Record<string, FieldDef>>,
   filterable: ReadonlySet<string>,
+  strict = false,
 ): Expression | null {
   checkParameterCount(params);
   const clauses: Expression[] = [];
+  const unknown: string[] = [];
   for (const [key, values] of params) {
     if (RESERVED_PARAMS.has(key)) continue;
     const parsed = parseKey(key, fields, filterable);
-    if (!parsed) continue;
+    if (!parsed) {
+      if (strict) unknown.push(key);
+      continue;
+    }
     const { name, field, lookup } = parsed;
     const allowed = lookupsFor(field);
     if (!KNOWN_LOOKUPS.has(lookup) || !allowed.includes(lookup as Lookup)) {
@@ -201,5 +214,6 @@ export function buildFilters(
       throw error;
     }
   }
+  if (unknown.length > 0) throw unknownParameters(unknown);
   return clauses.length === 0 ? null : and(clauses);
 }

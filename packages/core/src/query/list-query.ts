@@ -4,6 +4,7 @@ import { buildFilters } from "./filters.js";
 import type { PipelineManager, QuerySet, ReadManager } from "./manager.js";
 import { memoryQuerySet } from "./memory-queryset.js";
 import { resolveOrdering } from "./ordering.js";
+import { managerExpression, managerOrdering, type ResolvedPath } from "./relations.js";
 import { buildSearch } from "./search.js";
 
 /**
@@ -19,6 +20,10 @@ export interface ListGrammar {
   readonly searchable: readonly string[];
   /** The order when `?ordering=` names none (the primary key always ends it). */
   readonly ordering: readonly string[];
+  /** Paths through relations (`category__name`) the lists name: `fields` holds their fields under the same keys. */
+  readonly paths?: ReadonlyMap<string, ResolvedPath> | undefined;
+  /** `strictFilters`: a query parameter that is no filter, nor one the list reads, is a 400 naming it. */
+  readonly strict?: boolean | undefined;
 }
 
 /** Query parameters by key (repeated keys keep every value). */
@@ -58,16 +63,20 @@ export function filterAndSearch<Row>(
   grammar: ListGrammar,
 ): QuerySet<Row> {
   let filtered = queryset;
-  const filter = buildFilters(params, grammar.fields, grammar.filterable);
-  if (filter) filtered = filtered.filter(filter);
+  const filter = buildFilters(params, grammar.fields, grammar.filterable, grammar.strict === true);
+  if (filter) filtered = filtered.filter(managerExpression(filter, grammar.paths));
   const search = buildSearch(params.get("search"), grammar.searchable);
-  if (search) filtered = filtered.filter(search);
+  if (search) filtered = filtered.filter(managerExpression(search, grammar.paths));
   return filtered;
 }
 
-/** The order of `?ordering=`, or the grammar's default, always ending with the primary key. */
+/**
+ * The order of `?ordering=`, or the grammar's default, always ending with the primary key; a path
+ * through relations as its manager reads it (`categoryId.name`).
+ */
 export function orderingOf(params: QueryParams, grammar: ListGrammar): string[] {
-  return resolveOrdering(params.get("ordering"), grammar.orderable, grammar.ordering, grammar.primaryKey);
+  const terms = resolveOrdering(params.get("ordering"), grammar.orderable, grammar.ordering, grammar.primaryKey);
+  return managerOrdering(terms, grammar.paths);
 }
 
 /**

@@ -45,6 +45,11 @@ export interface Paginator {
    * `{ results, next?, previous?, count? }` and it adds no parameters.
    */
   readonly openapi?: PaginatorDocs | ((sizes: PageSizes) => PaginatorDocs);
+  /**
+   * True when a page's position is made of its rows' values of the ordering fields (a cursor): such
+   * a paginator cannot order by a path through relations, which the rows do not hold.
+   */
+  readonly positional?: boolean;
 }
 
 /** A query parameter a paginator reads, as the document lists it: optional, in the query string. */

@@ -12,11 +12,11 @@ export interface ComputedType<T extends FieldType = FieldType, N extends boolean
 
 /**
  * A read-only value computed from the row and the request: DRF's `SerializerMethodField`.
- * `Value` is what one response carries for it.
+ * `Value` is what one response carries for it; `get` may answer it with a promise.
  */
 export interface ComputedField<Row = never, Value = unknown> {
   readonly kind: "computed";
-  readonly get: (row: Row, request: ApiRequest) => Value;
+  readonly get: (row: Row, request: ApiRequest) => Value | Promise<Value>;
   readonly schema: ComputedType;
   /**
    * The fields of the row `get` reads. When a request narrows the fields (`?fields=`), only
@@ -29,11 +29,12 @@ type ValueOf<T extends FieldType, N extends boolean> = N extends true ? FieldVal
 
 /**
  * A computed field: `computed((post) => post.body.split(" ").length, { type: "int" })`. The
- * function runs for each row of a response, synchronously; its return type is checked against
- * `type` (and `nullable: true` allows null). `uses: ["body"]` names the fields it reads.
+ * function runs for each row of a response, and may be async (`async (post) => await ...`): the
+ * rows of a page wait for theirs together. Its value's type is checked against `type` (and
+ * `nullable: true` allows null). `uses: ["body"]` names the fields it reads.
  */
 export function computed<Row, const T extends FieldType, V extends ValueOf<T, N>, const N extends boolean = false>(
-  get: (row: Row, request: ApiRequest) => V,
+  get: (row: Row, request: ApiRequest) => V | Promise<V>,
   options: ComputedType<T, N> & { readonly uses?: readonly (keyof Row & string)[] },
 ): ComputedField<Row, V> {
   const { uses, ...schema } = options;

@@ -91,12 +91,22 @@ export async function addDeclaredValues(
 ): Promise<void> {
   if (rows.length === 0) return;
   await Promise.all(groupRelated(plan).map((group) => addRelated(ctx, rows, out, group)));
+  const pending: Promise<void>[] = [];
   for (const key of plan.response) {
     const field = plan.declared.get(key);
     if (field?.kind !== "computed") continue;
     const get = (field as ComputedField<object, unknown>).get;
     rows.forEach((row, index) => {
-      out[index]![key] = get(row, ctx.request);
+      const value = get(row, ctx.request);
+      // An async computed field: every row's value is awaited together, not one after another.
+      if (value instanceof Promise) {
+        pending.push(
+          value.then((settled) => {
+            out[index]![key] = settled;
+          }),
+        );
+      } else out[index]![key] = value;
     });
   }
+  if (pending.length > 0) await Promise.all(pending);
 }

@@ -2,6 +2,7 @@
 import type { ModelShape } from "../models/define-model.js";
 import { isEditable, isSerializable } from "../models/fields.js";
 import { isFilterable } from "../query/filters.js";
+import { isResolved, type ResolvedPath, resolvePath } from "../query/relations.js";
 import type { DeclaredField, Serializer } from "../serializers/base-serializer.js";
 import { sourceOf } from "./related.js";
 import { type PlacedDecimal, placedDecimals } from "./serialize.js";
@@ -21,6 +22,8 @@ export interface FieldPlan {
   readonly declared: ReadonlyMap<string, DeclaredField>;
   /** Request keys written to another field: a writable related field's key → its foreign key. */
   readonly writeSources: ReadonlyMap<string, string>;
+  /** The paths through relations the lists name (`category__name`), resolved to their fields. */
+  readonly paths: ReadonlyMap<string, ResolvedPath>;
 }
 
 export interface FieldPlanOptions {
@@ -29,10 +32,26 @@ export interface FieldPlanOptions {
   readonly filterFields?: readonly string[] | undefined;
   readonly orderingFields?: readonly string[] | undefined;
   readonly searchFields?: readonly string[] | undefined;
+  /** The relations paths may follow (a viewset's `relations`). */
+  readonly relations?: unknown;
 }
 
 const NO_DECLARED: ReadonlyMap<string, DeclaredField> = new Map();
 const NO_SOURCES: ReadonlyMap<string, string> = new Map();
+const NO_PATHS: ReadonlyMap<string, ResolvedPath> = new Map();
+
+/** The paths through relations that the filter, ordering and search lists name, each resolved once. */
+function relatedPaths(model: ModelShape, options: FieldPlanOptions): ReadonlyMap<string, ResolvedPath> {
+  if (options.relations === undefined) return NO_PATHS;
+  const paths = new Map<string, ResolvedPath>();
+  for (const list of [options.filterFields, options.orderingFields, options.searchFields]) {
+    for (const name of list ?? []) {
+      const resolved = resolvePath(model, options.relations, name);
+      if (isResolved(resolved)) paths.set(name, resolved);
+    }
+  }
+  return paths;
+}
 
 /** Declared fields take over the writes of their keys: computed ones and read-only related ones end them. */
 function applyDeclaredWrites(
@@ -90,18 +109,21 @@ export function fieldPlan(model: ModelShape, serializer: Serializer, options: Fi
     ),
   );
   const writeSources = declared.size === 0 ? NO_SOURCES : applyDeclaredWrites(model, declared, readOnly, writable);
+  const paths = relatedPaths(model, options);
   const filterable = new Set(
-    (options.filterFields ?? columns).filter((name) => shown.has(name) && isFilterable(model.fields[name]!)),
+    (options.filterFields ?? columns).filter((name) =>
+      paths.has(name) ? isFilterable(paths.get(name)!.field) : shown.has(name) && isFilterable(model.fields[name]!),
+    ),
   );
-  const orderable = new Set((options.orderingFields ?? columns).filter((name) => shown.has(name)));
+  const orderable = new Set((options.orderingFields ?? columns).filter((name) => shown.has(name) || paths.has(name)));
   const searchable = (options.searchFields ?? []).filter(
-    (name) => model.fields[name] !== undefined && isSerializable(model.fields[name]!),
+    (name) => paths.has(name) || (model.fields[name] !== undefined && isSerializable(model.fields[name]!)),
   );
   const decimals = placedDecimals(
     model.fields,
     response.filter((name) => !declared.has(name)),
   );
-  return { response, decimals, writable, filterable, orderable, searchable, declared, writeSources };
+  return { response, decimals, writable, filterable, orderable, searchable, declared, writeSources, paths };
 }
 
 /** What `fieldPlan` reads, in a fixed order, written into `into`: when none of it changed, neither did the plan. */
@@ -117,6 +139,7 @@ function readPlanInputs(into: unknown[], model: ModelShape, serializer: Serializ
   into[8] = options.filterFields;
   into[9] = options.orderingFields;
   into[10] = options.searchFields;
+  into[11] = options.relations;
 }
 
 /** Each input against the one read before (see `sameInput`). */

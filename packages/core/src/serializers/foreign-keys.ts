@@ -14,13 +14,27 @@ export interface ForeignKeyTarget {
   queryset(request: ApiRequest): ReadManager<object> & PipelineManager<object>;
 }
 
-/** Whether the target's manager shows the row with this primary key to this request. */
-async function visible(ctx: RequestContext, target: ForeignKeyTarget, value: unknown): Promise<boolean> {
-  const rows = await querySetOf(target.queryset(ctx.request))
-    .filter({ kind: "condition", field: target.model.primaryKey, lookup: "exact", value: value as FilterValue })
+/**
+ * Whether a manager shows the row with this primary key to this request: the one check of a
+ * foreign key's target, for plain foreign keys and writable related fields alike (a row its
+ * scope hides is a missing one).
+ */
+export async function rowVisible(
+  ctx: RequestContext,
+  model: ModelShape,
+  manager: ReadManager<object> & PipelineManager<object>,
+  value: unknown,
+): Promise<boolean> {
+  const rows = await querySetOf(manager)
+    .filter({ kind: "condition", field: model.primaryKey, lookup: "exact", value: value as FilterValue })
     .limit(1)
     .all(ctx);
   return rows.length > 0;
+}
+
+/** The message of a key whose row is missing or hidden, as DRF's `PrimaryKeyRelatedField` words it. */
+export function missingRowMessage(value: unknown): string {
+  return `Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`;
 }
 
 /**
@@ -46,8 +60,8 @@ export function checkForeignKeysVisible(
     const target = targetOf(field.references);
     if (!target?.hidesRows(ctx.request)) continue;
     checks.push(
-      visible(ctx, target, value).then((found) => {
-        if (!found) errors[key] = [`Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`];
+      rowVisible(ctx, target.model, target.queryset(ctx.request), value).then((found) => {
+        if (!found) errors[key] = [missingRowMessage(value)];
       }),
     );
   }

@@ -95,6 +95,19 @@ describe("modelSerializer", () => {
       computed: { words: computed((post) => post.body.length, { type: "int", uses: ["bdy"] }) },
     });
   });
+
+  it("types an async computed field by the value it resolves to", () => {
+    const serializer = modelSerializer(Post, {
+      computed: { words: computed(async (post) => post.body.length, { type: "int" }) },
+    });
+    expectTypeOf<SerializedRow<typeof serializer>["words"]>().toEqualTypeOf<number>();
+    modelSerializer(Post, {
+      computed: {
+        // @ts-expect-error a promise of a string is not an int
+        words: computed(async (post) => post.title, { type: "int" }),
+      },
+    });
+  });
 });
 
 describe("a typed serializer on a viewset", () => {

@@ -3,25 +3,15 @@ import { type FieldErrors, ValidationError } from "../http/errors.js";
 import type { RequestContext } from "../http/request.js";
 import type { ModelShape } from "../models/define-model.js";
 import type { Fields } from "../models/fields.js";
-import type { FilterValue } from "../query/filter-expression.js";
-import { querySetOf } from "../query/list-query.js";
+import { missingRowMessage, rowVisible } from "./foreign-keys.js";
 import type { FieldPlan } from "./field-plan.js";
-import { type RelatedField, sourceOf } from "./related.js";
-
-async function exists(ctx: RequestContext, field: RelatedField, value: unknown): Promise<boolean> {
-  const { model, queryset } = field.target;
-  const matching = querySetOf(queryset).filter({
-    kind: "condition",
-    field: model.primaryKey,
-    lookup: "exact",
-    value: value as FilterValue,
-  });
-  return (await matching.limit(1).all(ctx)).length > 0;
-}
+import { sourceOf } from "./related.js";
 
 /**
  * DRF's `PrimaryKeyRelatedField` check: each writable related field a validated body sets must
- * name a row of its target, or the write is a 400 naming the field (before the manager writes).
+ * name a row its target's manager shows this request (a scoped manager hides some: a hidden row
+ * is a missing one, as for plain foreign keys), or the write is a 400 naming the field (before
+ * the manager writes).
  * Undefined, not a promise, when the body sets no such field: a write with nothing to look up
  * waits no turn for it.
  */
@@ -38,8 +28,8 @@ export function checkRelatedExist(
     const value = data[sourceOf(key, field)];
     if (value === undefined || value === null) continue;
     checks.push(
-      exists(ctx, field, value).then((found) => {
-        if (!found) errors[key] = [`Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`];
+      rowVisible(ctx, field.target.model, field.target.queryset, value).then((found) => {
+        if (!found) errors[key] = [missingRowMessage(value)];
       }),
     );
   }

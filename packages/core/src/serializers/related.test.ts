@@ -223,3 +223,74 @@ describe("response objects", () => {
     expect((await members.get({} as never, 1))?.joinedAt).toBe(joinedAt);
   });
 });
+
+describe("both ways: nested on reads, a checked primary key on writes", () => {
+  /** Users whose manager hides user 3 from every request, as a scoped manager does. */
+  class ScopedUsers extends MemoryManager<UserRow> {
+    readonly scoped = true;
+    override async all(ctx: Parameters<MemoryManager<UserRow>["all"]>[0]) {
+      return (await super.all(ctx)).filter((user) => user.id !== 3);
+    }
+  }
+
+  function app() {
+    const { users, posts } = blogApp();
+    const scoped = new ScopedUsers([...users.rows.values()]);
+    let inFlight = 0;
+    let most = 0;
+    const serializer = modelSerializer(Post, {
+      related: {
+        author: related(
+          { model: User, queryset: scoped },
+          { source: "authorId", fields: ["id", "name"], writable: true },
+        ),
+      },
+      computed: {
+        // An async value per row (a lookup elsewhere): the page's rows wait for theirs together.
+        shout: computed(
+          async (post: PostRow) => {
+            most = Math.max(most, ++inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            inFlight--;
+            return post.title.toUpperCase();
+          },
+          { type: "string", uses: ["title"] },
+        ),
+      },
+    });
+    const router = new Router("/api").register(
+      "posts",
+      new BaseViewSet({ serializer: () => serializer, queryset: posts, model: Post }),
+    );
+    return { router, posts, most: () => most };
+  }
+
+  it("awaits an async computed field for every row of a page at once", async () => {
+    const { router, most } = app();
+    const page = await callCore(router, "GET", "/api/posts/", { query: "page_size=5&ordering=id" });
+    expect(page.status).toBe(200);
+    expect(page.body.results.map((post: { shout: string }) => post.shout)).toEqual([
+      "POST 1",
+      "POST 2",
+      "POST 3",
+      "POST 4",
+      "POST 5",
+    ]);
+    expect(most()).toBe(5);
+    expect((await callCore(router, "GET", "/api/posts/1")).body).toMatchObject({ shout: "POST 1", author: { id: 2 } });
+    // The author of post 2 is user 3, whom the target's manager hides: shown as a missing row.
+    expect((await callCore(router, "GET", "/api/posts/2")).body).toMatchObject({ shout: "POST 2", author: null });
+  });
+
+  it("refuses a primary key the target's scoped manager hides, as a missing one, and writes nothing", async () => {
+    const { router, posts } = app();
+    const before = posts.rows.get("1")!.authorId;
+    const hidden = await callCore(router, "PATCH", "/api/posts/1", { body: { author: 3 } });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.errors).toEqual({ author: ['Invalid pk "3" - object does not exist.'] });
+    expect(posts.rows.get("1")!.authorId).toBe(before);
+    const shown = await callCore(router, "PATCH", "/api/posts/1", { body: { author: 2 } });
+    expect(shown.status).toBe(200);
+    expect(shown.body.author).toEqual({ id: 2, name: "user 2" });
+  });
+});

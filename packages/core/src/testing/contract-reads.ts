@@ -180,6 +180,16 @@ export function readCases(c: SuiteServer<ContractApp>, it: Case): void {
       expect((await c.get("/api/v1/strict-products/?status=live")).json.count).toBe(1);
     });
 
+    it("with strictFilters, answers a parameter that names no filter with a 400 naming each, and reads the rest", async () => {
+      const reply = await c.get("/api/v1/strict-filters/?colour=red&status=live&stauts=draft&price__gte=1");
+      expectProblem(reply, 400);
+      expect(reply.json.errors).toEqual({ colour: ["Unknown query parameter."], stauts: ["Unknown query parameter."] });
+      expect(reply.json.detail).toBe("Unknown query parameters: colour, stauts.");
+      // The list's own parameters and every lookup of a filter field are no strangers.
+      const known = "status=live&price__gte=1&ordering=-price&page=1&page_size=5&search=x&fields=id&format=json";
+      expect((await c.get(`/api/v1/strict-filters/?${known}`)).status).toBe(200);
+    });
+
     it("searches the search fields, every term in one of them", async () => {
       expect(await ids("search=red hat")).toEqual([3, 9, 15, 21, 27, 33, 39, 45]);
       expect(await ids("search=note 12")).toEqual([12]);

@@ -177,6 +177,18 @@ export function contractApp(options: RouterOptions = {}): ContractApp {
       maxPageSize: 3,
     }),
   );
+  // `strictFilters`: a parameter that is no filter, nor one a list reads, is a 400 naming it.
+  router.register(
+    "strict-filters",
+    new BaseViewSet({
+      serializer: () => new BaseSerializer(),
+      queryset: new MemoryManager<ProductRow>(productRows().slice(0, 6)),
+      model: Product,
+      readOnly: true,
+      filterFields: ["status", "price"],
+      strictFilters: true,
+    }),
+  );
 
   const failing = new MemoryManager<ProductRow>([]);
   failing.all = async () => {

@@ -14,6 +14,7 @@ import type { ViewRoute, ViewSet, ViewSettings } from "./viewset.js";
 import { ViewSetHandlers } from "./viewset-handlers.js";
 import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options.js";
 import type { Manager } from "../query/manager.js";
+import type { NoRelations } from "../query/relations.js";
 
 /** What tells OPTIONS that a write is not this request's to make (DRF's metadata catches the same). */
 const REFUSALS: ReadonlySet<number> = new Set([401, 403, 404]);
@@ -32,8 +33,9 @@ function nearestAction(kind: RouteKind, method: string): ViewAction {
 export class BaseViewSet<
     Row extends object,
     Queryset extends ReadQueryset<Row> = ReadQueryset<Row> & Partial<Manager<Row>>,
+    Rel = NoRelations,
   >
-  extends ViewSetHandlers<Row>
+  extends ViewSetHandlers<Row, Rel>
   implements ViewSet
 {
   /**
@@ -41,9 +43,9 @@ export class BaseViewSet<
    * and `modelViewSet` keep the manager's own operations (`options.queryset.update` of a
    * writable manager is no `| undefined`); a read-only manager's has none.
    */
-  declare options: Omit<AnyOptions<Row>, "queryset"> & { queryset: Queryset };
+  declare options: Omit<AnyOptions<Row, Rel>, "queryset"> & { queryset: Queryset };
 
-  constructor(options: ViewSetOptions<Row> & { readonly queryset: Queryset }) {
+  constructor(options: ViewSetOptions<Row, Rel> & { readonly queryset: Queryset }) {
     super(options);
   }
 

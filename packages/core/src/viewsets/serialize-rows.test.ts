@@ -7,11 +7,14 @@ import { callCore } from "../testing/fake-request.js";
 import { Category, type CategoryRow } from "../testing/fixtures.js";
 import { MemoryManager } from "../testing/memory-manager.js";
 import { BaseViewSet } from "./base-viewset.js";
+import type { ViewSetOptions } from "./viewset-options.js";
 
 // A model with neither related nor computed fields: the base class answers it without waiting on
 // serializeRows, and has to notice when a subclass overrides one of the two hooks.
 function categories(
-  ViewSet: new (options: ConstructorParameters<typeof BaseViewSet<CategoryRow>>[0]) => BaseViewSet<CategoryRow>,
+  ViewSet: new (
+    options: ViewSetOptions<CategoryRow> & { queryset: MemoryManager<CategoryRow> },
+  ) => BaseViewSet<CategoryRow>,
 ) {
   const router = new Router("/api", { onError: () => {} });
   const queryset = new MemoryManager<CategoryRow>([
@@ -72,7 +75,7 @@ describe("response objects of a model without related or computed fields", () =>
   });
 
   it("are the serializer's fields with the base class", async () => {
-    const router = categories(BaseViewSet);
+    const router = categories(BaseViewSet<CategoryRow>);
     expect((await callCore(router, "GET", "/api/categories/1")).body).toEqual({ id: 1, title: "Shoes" });
   });
 });
@@ -121,7 +124,7 @@ describe("retrieve's object", () => {
       },
       () => Promise.reject(new Error("async")),
     ]) {
-      const router = categories(BaseViewSet);
+      const router = categories(BaseViewSet<CategoryRow>);
       const viewset = router.describe()[0]!.viewset as BaseViewSet<CategoryRow>;
       (viewset.options.queryset as { get: unknown }).get = failure;
       const response = await callCore(router, "GET", "/api/categories/1");

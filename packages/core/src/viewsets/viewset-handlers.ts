@@ -15,9 +15,10 @@ import { formValues } from "./form-values.js";
 import type { ViewContext } from "./view-context.js";
 import type { WriteQueryset } from "./viewset-options.js";
 import { ViewSetHooks } from "./viewset-hooks.js";
+import type { NoRelations } from "../query/relations.js";
 
 /** The six handlers on top of the hooks; `BaseViewSet` adds the dispatch that guards and runs them. */
-export class ViewSetHandlers<Row extends object> extends ViewSetHooks<Row> {
+export class ViewSetHandlers<Row extends object, Rel = NoRelations> extends ViewSetHooks<Row, Rel> {
   async list(context: ViewContext): Promise<ApiResponse> {
     const { request } = context;
     const plan = this.getFieldPlan();

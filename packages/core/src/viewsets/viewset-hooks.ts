@@ -1,9 +1,11 @@
 /** The hooks of a viewset that DRF lets a subclass override: its queryset, fields, list, page, object and rows. */
 import { NotFound } from "../http/errors.js";
+import type { FieldDef } from "../models/fields.js";
 import { type ApiRequest, queryParamsOf } from "../http/request.js";
 import { objectSlot } from "../http/slot.js";
 import { filterAndSearch, type ListGrammar, orderingOf, querySetOf } from "../query/list-query.js";
 import type { Manager, QuerySet } from "../query/manager.js";
+import { fieldsOfPaths, type NoRelations } from "../query/relations.js";
 import { pageNumberPagination } from "../query/pagination.js";
 import type { Page } from "../query/paginator.js";
 import { addDeclaredValues } from "../serializers/declared-values.js";
@@ -16,19 +18,27 @@ import type { AnyOptions, ReadQueryset, ViewSetOptions } from "./viewset-options
 
 const defaultPaginator = pageNumberPagination();
 
+/** The model's fields and those its plan's paths end on (`category__name`), made once per plan, not per request. */
+const listFields = new WeakMap<FieldPlan, Readonly<Record<string, FieldDef>>>();
+function listFieldsOf(plan: FieldPlan, fields: Readonly<Record<string, FieldDef>>): Readonly<Record<string, FieldDef>> {
+  let all = listFields.get(plan);
+  if (!all) listFields.set(plan, (all = { ...fields, ...fieldsOfPaths(plan.paths) }));
+  return all;
+}
+
 /**
  * What every viewset route is built from, each a method a subclass may override as in DRF:
  * `getQueryset` scopes every route, `filterQueryset` and `paginateQueryset` shape the list,
  * `getObject` loads one object, `serialize` and `serializeRows` show rows.
  */
-export class ViewSetHooks<Row extends object> {
+export class ViewSetHooks<Row extends object, Rel = NoRelations> {
   /** Mutable: a change made after `register` is checked again when the router is mounted. */
-  options: AnyOptions<Row>;
+  options: AnyOptions<Row, Rel>;
   private readonly grammars = objectSlot<ApiRequest, ListGrammar>("viewsets.grammar");
   private readonly plans = cachedFieldPlan();
 
-  constructor(options: ViewSetOptions<Row>) {
-    this.options = options as AnyOptions<Row>;
+  constructor(options: ViewSetOptions<Row, Rel>) {
+    this.options = options as AnyOptions<Row, Rel>;
   }
 
   /** The manager for this request: override to scope every route (a record outside is 404). */
@@ -45,12 +55,14 @@ export class ViewSetHooks<Row extends object> {
   listGrammar(plan: FieldPlan = this.getFieldPlan()): ListGrammar {
     const { model } = this.options;
     return {
-      fields: model.fields,
+      fields: plan.paths.size === 0 ? model.fields : listFieldsOf(plan, model.fields),
       primaryKey: model.primaryKey,
       filterable: plan.filterable,
       orderable: plan.orderable,
       searchable: plan.searchable,
       ordering: this.options.ordering ?? [],
+      paths: plan.paths,
+      strict: this.options.strictFilters === true,
     };
   }
 

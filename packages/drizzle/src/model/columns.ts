@@ -1,6 +1,7 @@
 /** A drizzle table's columns: their keys, foreign keys, database names and kinds. */
 import { type Column, SQL, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 import type { FieldType } from "@viewsets/core";
+import { isDateTextColumn } from "./date-text.js";
 import { dialectOf } from "../dialects/registry.js";
 
 /** The columns of a table by their JavaScript property key. */
@@ -77,6 +78,7 @@ export function maxLengthOf(column: Column): number | undefined {
 /** The core field type a column's values have. */
 export function fieldTypeOf(column: Column): FieldType {
   const type = column.columnType;
+  if (isDateTextColumn(column)) return "date";
   switch (column.dataType) {
     case "boolean":
       return "bool";

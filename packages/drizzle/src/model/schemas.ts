@@ -12,6 +12,7 @@ import {
   isValidDate,
 } from "@viewsets/core/internals";
 import { enumValuesOf, fieldTypeOf, isFloatColumn, maxLengthOf } from "./columns.js";
+import { isDateTextColumn } from "./date-text.js";
 import { type DeclaredDecimal, decimalLimitsOf, fitsFloatColumn } from "./decimal-limits.js";
 
 /**
@@ -125,7 +126,7 @@ function replacementFor(column: Column, decimals: DeclaredDecimal | undefined): 
     return column.columnType === "PgTimestamp" ? pgTimestampSchema : timestampSchema;
   }
   if (type === "PgTimestampString") return timestampStringSchema;
-  if (type === "PgDateString") return dateStringSchema;
+  if (type === "PgDateString" || isDateTextColumn(column)) return dateStringSchema;
   const limits = decimalLimitsOf(column, decimals);
   if (limits) return decimalStringSchema(limits);
   if (isFloatColumn(column)) return floatSchema(column);

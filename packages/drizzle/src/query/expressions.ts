@@ -14,11 +14,13 @@ import {
   sql,
   type Column,
   type SQL,
+  type Table,
 } from "drizzle-orm";
 import type { Condition, Expression, FilterValue } from "@viewsets/core";
 import { enumValuesOf, isTextColumn } from "../model/columns.js";
 import type { Dialect } from "../dialects/dialect.js";
 import { isMatchableText, type PatternLookup } from "../dialects/patterns.js";
+import { inRelated, relatedOrderTerm, relatedValue, relationStep, splitRelated } from "./relation-sql.js";
 import { searchIndexSql, type SqliteSearchIndex } from "./search-index.js";
 import { columnValue, numericValue, rangePosition, textValue } from "../model/values.js";
 
@@ -30,6 +32,8 @@ export interface SqlTarget {
   /** The SQL function that lower-cases text for case-insensitive lookups. */
   readonly lowerFunction: string;
   readonly tableName: string;
+  /** The table itself: its foreign keys are what a related field (`categoryId.name`) follows. */
+  readonly table: Table;
   /** A SQLite trigram index that serves `icontains` on some text columns (see search-index.ts). */
   readonly searchIndex?: SqliteSearchIndex;
 }
@@ -142,7 +146,24 @@ function rangeCondition(column: Column, low: FilterValue, high: FilterValue): SQ
   return between(column, from, to);
 }
 
+/** A condition on a related field (`categoryId.name`): the foreign key IN the keys of the target rows that match. */
+function relatedConditionSql(target: SqlTarget, condition: Condition, source: string, rest: string): SQL {
+  const step = relationStep(target.table, source);
+  const inner: SqlTarget = {
+    dialect: target.dialect,
+    lowerFunction: target.lowerFunction,
+    columns: step.columns,
+    tableName: step.tableName,
+    table: step.table,
+  };
+  const matching = inRelated(step, conditionSql(inner, { ...condition, field: rest }));
+  // No related row is a null value, as Django's LEFT JOIN reads it: `isnull=true` matches a null key too.
+  return condition.lookup === "isnull" && condition.value ? or(isNull(step.column), matching)! : matching;
+}
+
 function conditionSql(target: SqlTarget, condition: Condition): SQL {
+  const related = splitRelated(condition.field);
+  if (related) return relatedConditionSql(target, condition, related.source, related.rest);
   const column = columnFor(target, condition.field);
   switch (condition.lookup) {
     case "isnull":
@@ -199,7 +220,18 @@ export function expressionSql(target: SqlTarget, expression: Expression, scanInd
 export function orderingSql(target: SqlTarget, terms: readonly string[]): SQL[] {
   return terms.map((term) => {
     const descending = term.startsWith("-");
-    const column = columnFor(target, descending ? term.slice(1) : term);
-    return target.dialect.orderTerm(column, descending);
+    const field = descending ? term.slice(1) : term;
+    if (splitRelated(field)) return relatedOrderTerm(fieldValue(target, field).value, descending);
+    return target.dialect.orderTerm(columnFor(target, field), descending);
   });
+}
+
+/**
+ * A field's value for each row, as SQL: its column, or for a related field (`categoryId.name`) a
+ * correlated subquery through the foreign keys. `column` is what its values are read as.
+ */
+export function fieldValue(target: SqlTarget, field: string): { value: SQL; column: Column } {
+  const found = relatedValue(target.table, target.columns, field);
+  if (!found) throw new UnknownFieldError(target.tableName, field);
+  return found;
 }

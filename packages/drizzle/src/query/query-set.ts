@@ -2,7 +2,7 @@
 import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext } from "@viewsets/core";
 import type { ValueCount } from "@viewsets/core/internals";
-import { columnFor, expressionSql, orderingSql } from "./expressions.js";
+import { columnFor, expressionSql, fieldValue, orderingSql } from "./expressions.js";
 import { allOf, requiredMatches } from "./search-index.js";
 import type { TableAccess } from "./table-access.js";
 
@@ -97,13 +97,14 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Rows per value of one field, most frequent first (ties by value), in one GROUP BY: the admin's facets. */
   async countBy(ctx: RequestContext, field: string, limit?: number): Promise<ValueCount[]> {
-    const column = columnFor(this.access.target, field);
+    // A related field (`categoryId.name`) is grouped by its value through the foreign key.
+    const { value, column } = fieldValue(this.access.target, field);
     const count = sql<number>`count(*)`;
     let query = this.access.db
-      .select({ value: column, count: count.mapWith(Number) })
+      .select({ value: sql`${value}`.mapWith(column), count: count.mapWith(Number) })
       .from(this.access.table)
       .where(this.access.where(ctx, this.state.where))
-      .groupBy(column)
+      .groupBy(value)
       .orderBy(sql`${count} desc`, ...orderingSql(this.access.target, [field]));
     if (limit !== undefined) query = query.limit(limit);
     const rows = await this.access.run(ctx, "read", () => query);
@@ -112,13 +113,13 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** The smallest and largest value of one field, read back as the column reads its values. */
   async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
-    const column = columnFor(this.access.target, field);
+    const { value, column } = fieldValue(this.access.target, field);
     const where = this.access.where(ctx, this.state.where);
     // One query per bound: SQLite reads a lone min() or max() off an index in a step, but scans
     // the table for both in one query.
     const bound = (fn: "min" | "max") =>
       this.access.db
-        .select({ value: sql`${sql.raw(fn)}(${column})`.mapWith(column) })
+        .select({ value: sql`${sql.raw(fn)}(${value})`.mapWith(column) })
         .from(this.access.table)
         .where(where);
     const [min, max] = await Promise.all([
@@ -162,7 +163,7 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
 
   /** Replaces the order: `orderBy("-price", "id")`. */
   orderBy(...terms: string[]): DrizzleQuerySet<T> {
-    for (const term of terms) columnFor(this.access.target, term.startsWith("-") ? term.slice(1) : term);
+    for (const term of terms) fieldValue(this.access.target, term.startsWith("-") ? term.slice(1) : term);
     return this.with({ ordering: terms });
   }
 

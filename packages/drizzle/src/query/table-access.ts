@@ -74,6 +74,7 @@ export class TableAccess<T extends Table> {
       columns: this.columns,
       lowerFunction,
       tableName: getTableName(table),
+      table,
       searchIndex: sqliteSearchIndex(table, options.searchIndex),
     };
     this.statementCache = new StatementCache(this.dialect);

@@ -4,8 +4,7 @@ import { addDays, choiceText, dayStart, formatDay } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { models } from "../../state.js";
 import type { FieldMeta, ModelMeta } from "../../../shared/wire.js";
-import { fieldOfParam } from "../../../shared/params.js";
-import { filterEntries, updateList } from "../../url-state.js";
+import { filterEntries, filterFieldOf, updateList } from "../../url-state.js";
 import { presetLabel } from "../../widgets/date-presets.js";
 
 const OPERATORS: Readonly<Record<string, string>> = { gte: "≥", gt: ">", lte: "≤", lt: "<" };
@@ -18,9 +17,9 @@ function dayOf(value: string, minusOne: boolean): string {
 
 /** A filter parameter in words: "Status: live", "Price ≥ 10", "Created at: Last 7 days". */
 export function describeFilter(model: ModelMeta, key: string, value: string): string {
-  const field: FieldMeta | undefined = model.fields.find((candidate) => candidate.name === fieldOfParam(key));
+  const field: FieldMeta | undefined = filterFieldOf(model, key);
   if (!field) return `${key}: ${value}`;
-  const lookup = key.includes("__") ? key.slice(key.indexOf("__") + 2) : "exact";
+  const lookup = key.length > field.name.length ? key.slice(field.name.length + 2) : "exact";
   const dated = field.type === "time" || field.type === "date";
   if (lookup === "preset") return `${field.label}: ${presetLabel(value)}`;
   if (dated && lookup === "gte") return `${field.label} from ${dayOf(value, false)}`;

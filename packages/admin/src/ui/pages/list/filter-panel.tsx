@@ -1,7 +1,7 @@
 /** The list's filter panel: one widget per `listFilter` entry. */
 import { useId } from "preact/hooks";
 import type { Facet, ModelMeta } from "../../../shared/wire.js";
-import { updateList } from "../../url-state.js";
+import { filterFieldsOf, updateList } from "../../url-state.js";
 import { WIDGET_COMPONENTS } from "../../widgets/registry.js";
 
 interface FilterPanelProps {
@@ -26,7 +26,7 @@ export function FilterPanel({ model, params, facets, stale, open }: FilterPanelP
         Filters
       </h2>
       {model.listFilter.map((entry, index) => {
-        const field = model.fields.find((candidate) => candidate.name === entry.field);
+        const field = filterFieldsOf(model).find((candidate) => candidate.name === entry.field);
         const Widget = WIDGET_COMPONENTS[entry.widget];
         if (!field || !Widget) return null;
         const facet = facets?.[field.name];
