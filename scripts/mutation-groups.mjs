@@ -46,12 +46,12 @@ export const GROUPS = {
       "packages/admin/src/server/facets.ts:137-137",
     ],
     tests: { admin: ["src/server/csrf.test.ts", "test/contract.mutation.ts"] },
-    break: null,
+    break: 84,
   },
   data: {
     mutate: ["packages/drizzle/src/**/outages.ts", "packages/better-auth/src/**/csrf.ts"],
     tests: { drizzle: ["src/outages.test.ts"], "better-auth": ["src/csrf.test.ts"] },
-    break: null,
+    break: 88,
   },
 };
 
