@@ -5,7 +5,8 @@
  * One group per kind of test: the core's mutants run its unit tests in milliseconds, the admin's
  * need its HTTP contract. Mixed in one run, every core mutant (the configuration check runs at
  * each viewset's registration) would also run the admin's suite. `break` is set just below the
- * score the tests reach today: raise it as tests kill more, never lower it.
+ * score the tests reach today: raise it as tests kill more, never lower it. The line ranges name
+ * the checks themselves: when a file's lines move, move its range with them.
  */
 export const GROUPS = {
   core: {
@@ -42,15 +43,15 @@ export const GROUPS = {
     // methods that need it) and the facet rule (each field counted without its own parameters).
     mutate: [
       "packages/admin/src/server/**/csrf.ts",
-      "packages/admin/src/server/auth.ts:236-240",
-      "packages/admin/src/server/facets.ts:137-137",
+      "packages/admin/src/server/auth.ts:242-246",
+      "packages/admin/src/server/facets.ts:140-140",
     ],
     tests: { admin: ["src/server/csrf.test.ts", "test/contract.mutation.ts"] },
     break: 84,
   },
   data: {
     mutate: ["packages/drizzle/src/**/outages.ts", "packages/better-auth/src/**/csrf.ts"],
-    tests: { drizzle: ["src/outages.test.ts"], "better-auth": ["src/csrf.test.ts"] },
+    tests: { drizzle: ["src/**/outages.test.ts"], "better-auth": ["src/csrf.test.ts"] },
     break: 88,
   },
 };
