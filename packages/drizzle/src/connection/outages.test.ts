@@ -1,7 +1,7 @@
 import { ServiceUnavailable } from "@viewsets/core";
 import { describe, expect, it } from "vitest";
 import { mapDatabaseError } from "../writes/errors.js";
-import { outageOf, serviceUnavailable } from "./outages.js";
+import { isSqliteBusy, outageOf, serviceUnavailable } from "./outages.js";
 
 const coded = (code: string, message = "failed") => Object.assign(new Error(message), { code });
 /** As drizzle wraps a driver error: its own message carries the SQL and the values. */
@@ -40,6 +40,23 @@ describe("outageOf", () => {
     expect(outageOf(wrapped(coded(code)))).toBe(kind);
   });
 
+  it("follows causes four deep, and stops at a cycle", () => {
+    let error: Error = coded("ECONNREFUSED");
+    for (let depth = 1; depth <= 4; depth++) error = Object.assign(new Error(`wrap ${depth}`), { cause: error });
+    expect(outageOf(error)).toBe("unreachable");
+    expect(outageOf(Object.assign(new Error("wrap 5"), { cause: error }))).toBeUndefined();
+    const cyclic: Error & { cause?: unknown } = new Error("wraps itself");
+    cyclic.cause = cyclic;
+    expect(outageOf(cyclic)).toBeUndefined();
+  });
+
+  it("tells SQLite's busy and locked errors from other outages", () => {
+    for (const code of ["SQLITE_BUSY", "SQLITE_LOCKED", "55P03"])
+      expect(isSqliteBusy(wrapped(coded(code))), code).toBe(true);
+    for (const code of ["SQLITE_FULL", "ECONNREFUSED", "23505"])
+      expect(isSqliteBusy(wrapped(coded(code))), code).toBe(false);
+  });
+
   it("reads node-postgres's own uncoded connection errors", () => {
     expect(outageOf(wrapped(new Error("Connection terminated unexpectedly")))).toBe("unreachable");
     expect(outageOf(new Error("timeout exceeded when trying to connect"))).toBe("timeout");
@@ -54,7 +71,7 @@ describe("outageOf", () => {
     expect(outageOf(wrapped(coded("23505")))).toBeUndefined();
     expect(outageOf(wrapped(coded("SQLITE_CONSTRAINT_UNIQUE")))).toBeUndefined();
     // Near the outage codes, but the request's own fault (or not an outage at all).
-    for (const code of ["08", "080000", "55000", "SQLITE_ERROR", "SQLITE_FULLX", "SQLITE_CORRUPT"]) {
+    for (const code of ["08", "080000", "X08001", "55000", "SQLITE_ERROR", "SQLITE_FULLX", "SQLITE_CORRUPT"]) {
       expect(outageOf(wrapped(coded(code))), code).toBeUndefined();
     }
     expect(outageOf(new TypeError("x is undefined"))).toBeUndefined();
