@@ -27,7 +27,7 @@ export default {
   // A mutant that loops (a bound in the store's sorted insert) is given up on soon after the
   // tests' own time: a timeout counts as killed.
   timeoutMS: 2000,
-  mutate: group.mutate,
+  mutate: group.mutate(),
   thresholds: { high: 90, low: 75, break: group.break },
   reporters: ["clear-text", "progress", "json"],
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
