@@ -9,7 +9,7 @@ import type { Case } from "./skips.js";
 import { expectHeadLikeGet, expectProblem, type SuiteServer, whileServed } from "./suite-server.js";
 
 /** The contract app's resources, in the order it registers them. */
-const RESOURCES = ["products", "categories", "reports", "strict-products", "failing"];
+const RESOURCES = ["products", "categories", "reports", "strict-products", "strict-filters", "failing"];
 
 /** An API root of the app's own beside the router: GET only, as strict handlers are. */
 const appRoot: Handler = async (request) =>
