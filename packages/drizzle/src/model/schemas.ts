@@ -78,10 +78,14 @@ export const dateSchema: AnySchema = v.union([
   ),
 ]);
 
-/** A number or numeric text → text within the column's digits, so that none is lost on the way. */
+/**
+ * A number or numeric text → text within the column's digits, so that none is lost on the way.
+ * Text with white space around it (`" 7 "`) is refused, as the document's pattern says, not
+ * trimmed: a client that compiles against the document never sends it.
+ */
 export function decimalStringSchema(limits: DecimalLimits): AnySchema {
   return v.pipe(
-    v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.pipe(v.string(), v.trim())]),
+    v.union([v.pipe(v.number(), v.finite(), v.transform(String)), v.string()]),
     v.regex(DECIMAL_PATTERN),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed || !DECIMAL_PATTERN.test(dataset.value as string)) return;
@@ -94,7 +98,7 @@ export function decimalStringSchema(limits: DecimalLimits): AnySchema {
 /** A number or numeric text → a number the float column holds (never Infinity from 400 digits). */
 export function floatSchema(column: Column): AnySchema {
   return v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(DECIMAL_PATTERN), v.transform(Number))]),
+    v.union([v.number(), v.pipe(v.string(), v.regex(DECIMAL_PATTERN), v.transform(Number))]),
     v.check((value: number) => fitsFloatColumn(column, value), "Ensure that the number is within the column's range."),
   );
 }
@@ -110,7 +114,6 @@ export const int64Schema: AnySchema = v.pipe(
     ),
     v.pipe(
       v.string(),
-      v.trim(),
       v.regex(INTEGER_PATTERN),
       v.transform((text: string) => BigInt(text)),
     ),
