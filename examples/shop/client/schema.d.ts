@@ -230,6 +230,17 @@ export interface components {
              */
             docs: string;
         };
+        /** @description An RFC 9457 problem details object. */
+        Problem: {
+            /** @description A URI reference that identifies the problem type ("about:blank"). */
+            type: string;
+            /** @description A short summary of the problem type. */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            /** @description An explanation of this occurrence of the problem. */
+            detail: string;
+        };
         Product: {
             /** Format: int64 */
             readonly id: number;
@@ -320,17 +331,6 @@ export interface components {
              */
             previous: string | null;
             results: components["schemas"]["SparseProduct"][];
-        };
-        /** @description An RFC 9457 problem details object. */
-        Problem: {
-            /** @description A URI reference that identifies the problem type ("about:blank"). */
-            type: string;
-            /** @description A short summary of the problem type. */
-            title: string;
-            /** @description The HTTP status code. */
-            status: number;
-            /** @description An explanation of this occurrence of the problem. */
-            detail: string;
         };
         /** @description A problem details object with the errors of each field (`non_field_errors` for the whole object). */
         ValidationProblem: {
@@ -557,6 +557,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description Authentication credentials were missing or wrong. */
+        Unauthenticated: {
+            headers: {
+                /** @description The authentication scheme to use. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Permission denied. */
+        PermissionDenied: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Invalid input: a parameter or body field that failed validation (each named in `errors`), or malformed JSON. */
         ValidationError: {
             headers: {
@@ -646,6 +666,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiRoot"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
         };
     };
     products_list: {
@@ -769,6 +791,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };
@@ -799,6 +823,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -847,6 +873,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };
@@ -883,6 +911,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -913,6 +943,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -952,6 +984,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -989,6 +1023,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
         };
     };
     products_discount: {
@@ -1021,6 +1057,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1139,6 +1177,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };
@@ -1169,6 +1209,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1217,6 +1259,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };
@@ -1253,6 +1297,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -1283,6 +1329,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -1322,6 +1370,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
@@ -1449,6 +1499,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };
@@ -1495,6 +1547,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
         };

@@ -148,6 +148,8 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
       summary: "Counts by status and the average price",
       querySchema: STATS_QUERY,
       responseSchema: STATS,
+      // Guarded like the list: anyone may read it, a token that is none is a 401.
+      checks: true,
     },
     (_request, action) => sendJSON(200, stats(db, action.query.categoryId)),
   );

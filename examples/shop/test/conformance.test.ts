@@ -9,7 +9,11 @@
  * - positive data acceptance: a request valid by the document is not refused with a 400, unless
  *   each field the 400 names documents a rule of its own (an existing row, a unique value, ...);
  * - negative data rejection: a request the document says is invalid is not accepted (no 2xx);
- * - a 2xx write reads back: the record a retrieve shows is the one the write answered.
+ * - a 2xx write reads back: the record a retrieve shows is the one the write answered;
+ * - security: the shop runs with its users, as `pnpm start` serves it, and each request is sent
+ *   anonymously, with a token that is none, or as the customer, the editor or the admin. An
+ *   operation whose `security` does not allow anonymous requests never does the work for them
+ *   (a valid one is a 401), and the admin (who may do everything) is never answered 401 or 403.
  *
  * CONFORMANCE_RUNS sets the requests per operation (fast-check's numRuns; 400 by default), and
  * CONFORMANCE_SEED replays a run that failed (fast-check prints its seed).
@@ -20,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../src/document.js";
 import { FRAMEWORKS } from "../src/serve.js";
 import { type DrawnRequest, requestsTo } from "./conformance/requests.js";
-import { type RunningShop, startShop, tempDirectory } from "./helpers.js";
+import { type DemoUser, type RunningShop, startShop, tempDirectory } from "./helpers.js";
 import { DocumentCheck, type Method } from "./openapi-check.js";
 
 const RUNS = Number(process.env.CONFORMANCE_RUNS ?? 400);
@@ -30,6 +34,20 @@ const PREFIX = "/api/v1";
 const document = openapi.generate();
 const check = new DocumentCheck(document);
 const resolve = (schema: SchemaObject) => check.resolve<SchemaObject>(schema);
+
+/** Who sends a request: nobody, a token no session has, or a seeded user (the admin most often, so writes happen). */
+type Sender = DemoUser | "anonymous" | "unknown token";
+const SENDERS: readonly Sender[] = [
+  "anonymous",
+  "unknown token",
+  "customer",
+  "editor",
+  ...Array<Sender>(5).fill("admin"),
+];
+
+/** Whether an operation's `security` lets a request without credentials through (an empty requirement). */
+const allowsAnonymous = (operation: OperationObject) =>
+  operation.security === undefined || operation.security.some((requirement) => Object.keys(requirement).length === 0);
 
 interface Answer {
   readonly status: number;
@@ -76,7 +94,7 @@ describe.each(FRAMEWORKS)("the shop on %s conforms to its document", (framework)
   const tally = { requests: 0, valid: 0, statuses: new Map<number, number>() };
 
   beforeAll(async () => {
-    shop = await startShop(framework, data.path);
+    shop = await startShop(framework, data.path, { users: true });
     origin = new URL(shop.api).origin;
   });
   afterAll(async () => {
@@ -96,10 +114,16 @@ describe.each(FRAMEWORKS)("the shop on %s conforms to its document", (framework)
     }
   }
 
-  async function send(method: Method, request: DrawnRequest): Promise<Answer> {
+  function credentials(sender: Sender): Record<string, string> {
+    if (sender === "anonymous") return {};
+    const token = sender === "unknown token" ? "no-session-has-this-token" : shop.tokens[sender];
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function send(method: Method, request: DrawnRequest, sender: Sender): Promise<Answer> {
     const response = await fetch(`${origin}${request.url}`, {
       method: method.toUpperCase(),
-      headers: request.headers,
+      headers: { ...request.headers, ...credentials(sender) },
       body: request.body ?? null,
     });
     return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
@@ -131,10 +155,23 @@ describe.each(FRAMEWORKS)("the shop on %s conforms to its document", (framework)
     method: Method,
     operation: OperationObject,
     request: DrawnRequest,
+    sender: Sender,
     answer: Answer,
   ) {
     const problems: string[] = [];
     if (answer.status >= 500) problems.push(`a server error: ${answer.status} ${answer.text.slice(0, 200)}`);
+    // Without the credentials the document asks for, nothing is done; a request valid by the
+    // document is a 401, unless no answer it accepts can be given (406: DRF negotiates the media
+    // type before it authenticates). An invalid id or body may be a 404 or 400 first.
+    if (sender === "anonymous" && !allowsAnonymous(operation)) {
+      const refused = answer.status === 401 || (answer.status === 406 && request.invalid.length === 0);
+      if (answer.status < 300 || (request.invalid.length === 0 && !refused)) {
+        problems.push(`answered ${answer.status} without the credentials the document asks for`);
+      }
+    }
+    if (sender === "admin" && (answer.status === 401 || answer.status === 403)) {
+      problems.push(`refused the admin, who may do everything: ${answer.status}`);
+    }
     problems.push(...check.answerProblems(operation, answer.status, answer.contentType, answer.text));
     const ok = answer.status >= 200 && answer.status < 300;
     if (request.invalid.length > 0 && ok) {
@@ -155,23 +192,27 @@ describe.each(FRAMEWORKS)("the shop on %s conforms to its document", (framework)
       const statuses = new Map<number, number>();
       let valid = 0;
       await fc.assert(
-        fc.asyncProperty(requestsTo(path, operation, check, resolve, ids), async (request) => {
-          const answer = await send(method, request);
-          if (answer.status === 201) remember(answer.text);
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
-          tally.requests++;
-          if (request.invalid.length === 0) {
-            valid++;
-            tally.valid++;
-          }
-          const problems = await judge(path, method, operation, request, answer);
-          if (problems.length > 0) {
-            throw new Error(
-              `${method.toUpperCase()} ${request.url} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 300) ?? ""}\n→ ${answer.status}: ${problems.join("\n")}`,
-            );
-          }
-        }),
+        fc.asyncProperty(
+          requestsTo(path, operation, check, resolve, ids),
+          fc.constantFrom(...SENDERS),
+          async (request, sender) => {
+            const answer = await send(method, request, sender);
+            if (answer.status === 201) remember(answer.text);
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
+            tally.requests++;
+            if (request.invalid.length === 0) {
+              valid++;
+              tally.valid++;
+            }
+            const problems = await judge(path, method, operation, request, sender, answer);
+            if (problems.length > 0) {
+              throw new Error(
+                `${method.toUpperCase()} ${request.url} as ${sender} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 300) ?? ""}\n→ ${answer.status}: ${problems.join("\n")}`,
+              );
+            }
+          },
+        ),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       // The requests reached the operation: some valid ones among them, and some of them answered 2xx.

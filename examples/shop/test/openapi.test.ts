@@ -124,7 +124,7 @@ describe("the shop's OpenAPI document", () => {
 
   it("is served by the running shop, with the reference page beside it", async () => {
     const directory = tempDirectory();
-    const shop = await startShop("express", directory.path);
+    const shop = await startShop("express", directory.path, { users: true });
     try {
       const served = await fetch(`${shop.api}/schema/openapi.json`);
       expect(served.status).toBe(200);

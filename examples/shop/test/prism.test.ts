@@ -23,6 +23,8 @@ interface Case {
   readonly url: string;
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Who sends it: the seeded admin (who may do everything) unless it says otherwise. */
+  readonly as?: "admin" | "editor" | "anonymous";
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -112,6 +114,9 @@ function validCases(etag: (url: string) => Promise<string>): (() => Promise<Case
       body: json({ inStock: false }),
     }),
     plain("partial update, missing", "PATCH", "/products/999999", { headers: JSON_TYPE, body: json({ price: "1" }) }),
+    // Anyone may read, and the editor may not delete (403); an anonymous write is below (Prism refuses it itself).
+    plain("list, anonymous", "GET", "/products/?page_size=2", { as: "anonymous" }),
+    plain("destroy, as the editor", "DELETE", "/products/6", { as: "editor" }),
     plain("destroy, stale If-Match", "DELETE", "/products/6", { headers: { "if-match": 'W/"stale"' } }),
     plain("destroy", "DELETE", "/products/6"),
     plain("destroy, missing", "DELETE", "/products/6"),
@@ -225,7 +230,7 @@ describe.each(FRAMEWORKS)("Prism's proxy in front of the shop on %s", (framework
   let prism: { url: string; process: ChildProcess };
 
   beforeAll(async () => {
-    shop = await startShop(framework, data.path);
+    shop = await startShop(framework, data.path, { users: true });
     const file = join(directory, "openapi.json");
     writeFileSync(file, JSON.stringify(openapi.generate()));
     prism = await startPrism(file, new URL(shop.api).origin);
@@ -239,12 +244,16 @@ describe.each(FRAMEWORKS)("Prism's proxy in front of the shop on %s", (framework
   });
 
   const etag = async (url: string) => (await fetch(`${shop.api}${url}`)).headers.get("etag")!;
-  const through = (base: string, request: Case) =>
-    fetch(`${base}/api/v1${request.url}`, {
+  const through = (base: string, request: Case) => {
+    const sender = request.as ?? "admin";
+    const credentials: Record<string, string> =
+      sender === "anonymous" ? {} : { authorization: `Bearer ${shop.tokens[sender]}` };
+    return fetch(`${base}/api/v1${request.url}`, {
       method: request.method,
-      headers: request.headers ?? {},
+      headers: { ...credentials, ...request.headers },
       body: request.body ?? null,
     });
+  };
 
   it("passes every valid request on, and finds each answer as the document says", async () => {
     const seen = new Map<string, number>();
@@ -258,7 +267,7 @@ describe.each(FRAMEWORKS)("Prism's proxy in front of the shop on %s", (framework
       seen.set(request.name, answer.status);
     }
     // Every status of the document's kinds came through: successes, 304, and the errors.
-    expect(new Set(seen.values())).toEqual(new Set([200, 201, 204, 304, 400, 404, 406, 409, 412, 413]));
+    expect(new Set(seen.values())).toEqual(new Set([200, 201, 204, 304, 400, 403, 404, 406, 409, 412, 413]));
   }, 120_000);
 
   it("covers every operation of the document", async () => {
@@ -272,6 +281,25 @@ describe.each(FRAMEWORKS)("Prism's proxy in front of the shop on %s", (framework
         expect(hit, `${method} ${path}`).toBe(true);
       }
     }
+  });
+
+  it("asks for credentials where the document does, as the server does", async () => {
+    const write: Case = {
+      name: "create, anonymous",
+      method: "POST",
+      url: "/products/",
+      as: "anonymous",
+      headers: { "content-type": "application/json" },
+      body: json(PRODUCT),
+    };
+    const refused = await through(prism.url, write);
+    expect([refused.status, ((await refused.json()) as { type?: string }).type]).toEqual([
+      401,
+      "https://stoplight.io/prism/errors#UNAUTHORIZED",
+    ]);
+    const direct = await through(new URL(shop.api).origin, write);
+    expect(direct.status).toBe(401);
+    expect(direct.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });
 
   it("refuses each invalid request, as the server does", async () => {

@@ -1,6 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { bearerTokenAuthentication } from "../auth/authenticators.js";
 import { Router } from "../router/router.js";
 import { BaseSerializer } from "../serializers/base-serializer.js";
 import { Product, type ProductRow } from "../testing/fixtures.js";
@@ -70,5 +71,20 @@ describe("describeAction", () => {
     const rename = operation(documentOf(), "/api/products/{id}/rename", "post");
     expect(Object.keys(rename.responses)).toEqual(["200", "400", "404", "413", "415"]);
     expect(rename.requestBody).toMatchObject({ required: true });
+  });
+
+  it("takes who may call an unchecked action from its handler's own docs, where the router authenticates", () => {
+    const router = new Router("/api", { authentication: [bearerTokenAuthentication({ verify: () => null })] });
+    const respond = async () => ({ status: 200, headers: {}, body: null });
+    router.action("meta", "open", {}, Object.assign(respond, { openapi: { security: [] } }));
+    router.action("meta", "own", {}, async () => ({ status: 200, headers: {}, body: null }));
+    const document = new OpenAPIGenerator("Shop", "1.0.0").include(router).generate();
+    // Said by the handler: anyone (the document and its reference page say this of themselves).
+    expect(operation(document, "/api/meta/open", "get").security).toEqual([]);
+    // Not said: its checks are the handler's, which the document cannot see.
+    expect(operation(document, "/api/meta/own", "get").security).toBeUndefined();
+    const served = new OpenAPIGenerator("Shop", "1.0.0");
+    router.action("meta", "document", {}, served.handler());
+    expect(operation(served.include(router).generate(), "/api/meta/document", "get").security).toEqual([]);
   });
 });

@@ -157,8 +157,8 @@ export function describeAction(builder: DocumentBuilder, route: ViewSetRoute, ac
       for (const mediaType of ACTION_MEDIA_TYPES) content[mediaType] = { schema: request };
       op.requestBody = { required: config.requestSchema !== undefined, content };
     }
-    const security = guards.security(method, { resource, action: name, readOnly: readOnlyOf(route) });
-    if (security) op.security = security;
+    const security = guards.security(method, { resource, action: name, readOnly: readOnlyOf(route) }) ?? own?.security;
+    if (security) op.security = [...security];
     builder.operation(path, lower, op);
   }
 }

@@ -125,6 +125,8 @@ const mediaTypeOf = (type: string): string => type.split(";")[0]!;
 
 /** What the page answers, for an OpenAPI document that mounts it as an action: HTML, and its assets. */
 const PAGE_DOCS: HandlerDocs = {
+  // The page checks nobody's credentials: anyone may read it.
+  security: [],
   parameters: [
     {
       name: "asset",

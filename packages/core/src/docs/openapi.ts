@@ -10,6 +10,7 @@ import { describeViewSet } from "./describe-viewset.js";
 import { DocumentBuilder } from "./document-builder.js";
 import type {
   ComponentsObject,
+  HandlerDocs,
   LicenseObject,
   OpenAPIDocument,
   OpenAPIInfo,
@@ -89,7 +90,7 @@ export class OpenAPIGenerator {
 
   /** A core handler answering with the document as JSON: mount it with an adapter or as a router action. */
   handler(): Handler {
-    return async (request: ApiRequest): Promise<ApiResponse> => {
+    const handler = async (request: ApiRequest): Promise<ApiResponse> => {
       try {
         return sendJSON(200, this.generate());
       } catch (error) {
@@ -97,5 +98,8 @@ export class OpenAPIGenerator {
         return errorResponse(error);
       }
     };
+    // Mounted as an action, the document says of itself that anyone may read it (it checks nobody).
+    const docs: HandlerDocs = { security: [] };
+    return Object.assign(handler, { openapi: docs });
   }
 }

@@ -143,4 +143,9 @@ export interface HandlerDocs {
   readonly parameters?: readonly ParameterObject[];
   /** Responses by status; a shared error (`{ $ref: "#/components/responses/NotFound" }`) by reference. */
   readonly responses?: Readonly<Record<string, ResponseObject | ReferenceObject>>;
+  /**
+   * Who may call it, for an action without `checks` (whose handler owns its checks, which the
+   * document cannot see): `[]` for anyone, as the document and its reference page say of themselves.
+   */
+  readonly security?: readonly SecurityRequirement[];
 }
