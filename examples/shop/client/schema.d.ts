@@ -604,6 +604,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Something the request needs (its database, or a throttle store that fails closed) is down, busy or full: nothing was done, and the same request may be sent again after Retry-After. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The database refused the write on a constraint it could not tie to fields (a unique index on an expression), or a record others refer to cannot be deleted. */
         Conflict: {
             headers: {
@@ -795,6 +806,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_create: {
@@ -829,6 +841,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_retrieve: {
@@ -877,6 +890,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_update: {
@@ -919,6 +933,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_destroy: {
@@ -949,6 +964,7 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_partial_update: {
@@ -992,6 +1008,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_stats: {
@@ -1025,6 +1042,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["PermissionDenied"];
+            503: components["responses"]["Unavailable"];
         };
     };
     products_discount: {
@@ -1062,6 +1080,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_list: {
@@ -1181,6 +1200,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_create: {
@@ -1215,6 +1235,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_retrieve: {
@@ -1263,6 +1284,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_update: {
@@ -1305,6 +1327,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_destroy: {
@@ -1335,6 +1358,7 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     categories_partial_update: {
@@ -1378,6 +1402,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     price_changes_list: {
@@ -1503,6 +1528,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     price_changes_retrieve: {
@@ -1551,6 +1577,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            503: components["responses"]["Unavailable"];
         };
     };
     schema_openapi: {

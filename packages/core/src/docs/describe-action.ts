@@ -76,6 +76,9 @@ function actionErrors(action: ActionRoute, method: string): ErrorResponse[] {
   const errors: ErrorResponse[] = action.detail ? ["NotFound"] : [];
   if (action.config.querySchema) errors.push("ValidationError");
   if (BODY_METHODS.has(method as never)) errors.push("ValidationError", "PayloadTooLarge", "UnsupportedMediaType");
+  // One that runs its viewset's checks or serializer reads through its manager: a database that is
+  // down, busy or full is a 503 (a handler of its own says so in `handler.openapi.responses`).
+  if (action.config.checks || action.config.serializer) errors.push("Unavailable");
   return [...new Set(errors)];
 }
 

@@ -30,6 +30,8 @@ function errorsOf(route: StandardRoute): ErrorResponse[] {
   const errors: ErrorResponse[] = [];
   if (BODY_METHODS.has(route.method)) errors.push("ValidationError");
   if (route.kind === "detail") errors.push("NotFound");
+  // Its manager's database may be down, busy or full: a 503.
+  errors.push("Unavailable");
   return errors;
 }
 

@@ -189,6 +189,8 @@ function errorsOf(parts: ViewSetParts, route: StandardRoute): ErrorResponse[] {
   if (route.precondition === "If-Match") errors.push("PreconditionFailed");
   // A row that others still reference may refuse to go.
   if (route.method === "DELETE") errors.push("Conflict");
+  // Every route asks its manager: a database that is down, busy or full is a 503.
+  errors.push("Unavailable");
   return [...new Set(errors)];
 }
 

@@ -8,6 +8,7 @@ import {
   PayloadTooLarge,
   PermissionDenied,
   PreconditionFailed,
+  ServiceUnavailable,
   Throttled,
   UnsupportedMediaType,
   ValidationError,
@@ -75,7 +76,8 @@ export type ErrorResponse =
   | "PreconditionFailed"
   | "PayloadTooLarge"
   | "UnsupportedMediaType"
-  | "Throttled";
+  | "Throttled"
+  | "Unavailable";
 
 /**
  * The error each response stands for: its status is the one the server answers with, read from
@@ -92,6 +94,7 @@ const ERRORS: Record<ErrorResponse, () => ApiError> = {
   PayloadTooLarge: () => new PayloadTooLarge(0),
   UnsupportedMediaType: () => new UnsupportedMediaType(""),
   Throttled: () => new Throttled(1),
+  Unavailable: () => new ServiceUnavailable(),
 };
 
 export const ERROR_STATUS = Object.fromEntries(
@@ -136,6 +139,12 @@ const ERROR_RESPONSES: Record<ErrorResponse, () => ResponseObject> = {
       "RateLimit-Remaining": intHeader("Requests left in the window."),
       "RateLimit-Reset": intHeader("Seconds until the window resets."),
     }),
+  Unavailable: () =>
+    problemResponse(
+      "Something the request needs (its database, or a throttle store that fails closed) is down, busy or full: nothing was done, and the same request may be sent again after Retry-After.",
+      PROBLEM,
+      { "Retry-After": intHeader("Seconds to wait before retrying.") },
+    ),
 };
 
 const schemaRef = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });

@@ -268,7 +268,7 @@ describe("include(router) on the contract app", () => {
         "application/json": { schema: { $ref: "#/components/schemas/PaginatedProductList" } },
       },
     });
-    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "404", "406"]);
+    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "404", "406", "503"]);
     expect(param(list, "If-None-Match")).toMatchObject({ in: "header", required: false });
   });
 
@@ -434,7 +434,10 @@ describe("include(router) on the contract app", () => {
       headers: { Location: { schema: { type: "string", format: "uri" } } },
       content: { "application/json": { schema: { $ref: "#/components/schemas/Product" } } },
     });
-    expect(Object.keys(create.responses)).toEqual(["201", "400", "406", "409", "413", "415"]);
+    expect(Object.keys(create.responses)).toEqual(["201", "400", "406", "409", "413", "415", "503"]);
+    // A database that is down, busy or full: 503 with Retry-After, on every route of a viewset.
+    expect(create.responses["503"]).toEqual({ $ref: "#/components/responses/Unavailable" });
+    expect(document.components.responses!.Unavailable!.headers).toHaveProperty("Retry-After");
     expect(create.responses["400"]).toEqual({ $ref: "#/components/responses/ValidationError" });
     const patch = op(document, "/api/v1/products/{id}", "patch");
     const patched = { schema: { $ref: "#/components/schemas/PatchedProductRequest" } };
@@ -447,7 +450,7 @@ describe("include(router) on the contract app", () => {
       },
     });
     // A stale If-Match is 412; the answer carries the record's new ETag.
-    expect(Object.keys(patch.responses)).toEqual(["200", "400", "404", "406", "409", "412", "413", "415"]);
+    expect(Object.keys(patch.responses)).toEqual(["200", "400", "404", "406", "409", "412", "413", "415", "503"]);
     expect(param(patch, "If-Match")).toMatchObject({ in: "header", required: false, schema: { type: "string" } });
     expect((patch.responses["200"] as { headers?: object }).headers).toHaveProperty("ETag");
     expect(param(patch, "id")).toEqual({
@@ -464,6 +467,7 @@ describe("include(router) on the contract app", () => {
       "406": { $ref: "#/components/responses/NotAcceptable" },
       "409": { $ref: "#/components/responses/Conflict" },
       "412": { $ref: "#/components/responses/PreconditionFailed" },
+      "503": { $ref: "#/components/responses/Unavailable" },
     });
     expect(paramNames(destroy)).toEqual(["id", "If-Match"]);
     // A retrieve may answer 400 for an unknown name in `fields` or `omit`, and 304 to If-None-Match.
@@ -473,6 +477,7 @@ describe("include(router) on the contract app", () => {
       "400",
       "404",
       "406",
+      "503",
     ]);
     expect(paramNames(op(document, "/api/v1/products/{id}", "get"))).toEqual(["id", "fields", "omit", "If-None-Match"]);
     // A throttled viewset may answer 429.
@@ -604,7 +609,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     // isAuthenticatedOrReadOnly: anyone may read, only signed-in clients may write.
     expect(list.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }, {}]);
     expect(op(document, "/api/v2/notes/{id}", "delete").security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
-    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "401", "403", "404", "406", "429"]);
+    expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "401", "403", "404", "406", "429", "503"]);
     expect(document.components.responses!.Unauthenticated!.headers).toHaveProperty("WWW-Authenticate");
     expect(Object.keys(op(document, "/api/v2/notes/{id}", "delete").responses)).toEqual([
       "204",
@@ -615,6 +620,7 @@ describe("include(router) with authentication, throttles, schemas and a custom v
       "409",
       "412",
       "429",
+      "503",
     ]);
     // An action without `checks: true` runs none of the viewset's checks; its requestSchema is
     // validated (400), from a body that is read (413, 415).
@@ -638,7 +644,15 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const doc = new OpenAPIGenerator("x", "1").include(router).generate();
     expect(op(doc, "/x/notes/", "get").security).toEqual([{ basicAuth: [] }, {}]);
     expect(doc.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
-    expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual(["200", "304", "400", "401", "404", "406"]);
+    expect(Object.keys(op(doc, "/x/notes/", "get").responses)).toEqual([
+      "200",
+      "304",
+      "400",
+      "401",
+      "404",
+      "406",
+      "503",
+    ]);
     await validate(doc);
   });
 
@@ -780,15 +794,15 @@ describe("include(router) with authentication, throttles, schemas and a custom v
     const pin = op(doc, "/x/notes/{id}/pin", "post");
     expect(pin.security).toEqual([{ bearerAuth: [] }]);
     expect(pin.security).toEqual(op(doc, "/x/notes/{id}", "put").security);
-    expect(Object.keys(pin.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429"]);
+    expect(Object.keys(pin.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429", "503"]);
     expect(pin.responses["429"]).toEqual({ $ref: "#/components/responses/Throttled" });
     const recent = op(doc, "/x/notes/recent", "get");
     expect(recent.security).toEqual([{ bearerAuth: [] }]);
-    expect(Object.keys(recent.responses)).toEqual(["200", "401", "403", "429"]);
+    expect(Object.keys(recent.responses)).toEqual(["200", "401", "403", "429", "503"]);
     // Without permissions anonymous access stays; the viewset's empty throttles replace the router's.
     const drafts = op(doc, "/x/drafts/recent", "get");
     expect(drafts.security).toEqual([{ basicAuth: [] }, {}]);
-    expect(Object.keys(drafts.responses)).toEqual(["200", "401"]);
+    expect(Object.keys(drafts.responses)).toEqual(["200", "401", "503"]);
     const plain = op(doc, "/x/notes/plain", "get");
     expect(plain.security).toBeUndefined();
     expect(Object.keys(plain.responses)).toEqual(["200"]);
