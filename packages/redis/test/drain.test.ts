@@ -51,7 +51,7 @@ function slowAndFast(pool: ReturnType<typeof createPgPool>): Mountable {
   };
 }
 
-async function started(framework: (typeof FRAMEWORKS)[number], timeoutMs = 5_000) {
+async function started(framework: (typeof FRAMEWORKS)[number], { timeoutMs = 5_000, delayMs = 300 } = {}) {
   const pool = createPgPool({ connectionString: PG_URL, max: 6 });
   const store = new RedisThrottleStore({ url: REDIS_URL, prefix: `viewsets:drain-test:${framework}:` });
   let drain: Drainable | undefined;
@@ -66,7 +66,7 @@ async function started(framework: (typeof FRAMEWORKS)[number], timeoutMs = 5_000
   const served = await serve(framework, [health, slowAndFast(pool)]);
   const closed: string[] = [];
   drain = drainable(served.server, {
-    delayMs: 300,
+    delayMs,
     idleGraceMs: 300,
     timeoutMs,
     async onClosed() {
@@ -143,8 +143,35 @@ describe.skipIf(skipReason)("drainable(server): a graceful shutdown", () => {
       agent.destroy();
     });
 
+    it("answers a request sent on an idle keep-alive connection after the listening socket closed, with Connection: close", async () => {
+      const { served, drain, closed } = await started(framework, { delayMs: 0 });
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      expect(await get(`${served.url}/fast`, agent)).toMatchObject({ status: 200, connection: "keep-alive" });
+      const drained = drain.drain();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(served.server.listening).toBe(false);
+      // The same connection, idle when the server stopped accepting: answered, then closed.
+      expect(await get(`${served.url}/fast`, agent)).toMatchObject({ status: 200, connection: "close" });
+      expect(await drained).toEqual({ cut: 0 });
+      expect(closed).toEqual(["pool", "store"]);
+      agent.destroy();
+    });
+
+    it("closes keep-alive connections left idle once idleGraceMs is over, and ends the drain", async () => {
+      const { served, drain, closed } = await started(framework, { delayMs: 0 });
+      const agent = new Agent({ keepAlive: true, maxSockets: 3 });
+      await Promise.all(Array.from({ length: 3 }, () => get(`${served.url}/fast`, agent)));
+      const from = Date.now();
+      expect(await drain.drain()).toEqual({ cut: 0 });
+      // idleGraceMs is 300 ms: not at once (a client might be sending), and not at timeoutMs (5 s) either.
+      expect(Date.now() - from).toBeGreaterThanOrEqual(280);
+      expect(Date.now() - from).toBeLessThan(2_000);
+      expect(closed).toEqual(["pool", "store"]);
+      agent.destroy();
+    });
+
     it("cuts a request still running at timeoutMs, and closes the pool and store all the same", async () => {
-      const { served, drain, closed } = await started(framework, 500);
+      const { served, drain, closed } = await started(framework, { timeoutMs: 500 });
       const agent = new Agent({ keepAlive: true });
       const sent = Date.now();
       const tooSlow = get(`${served.url}/slow?ms=1500`, agent).then(
