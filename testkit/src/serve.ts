@@ -17,6 +17,8 @@ export type Framework = (typeof FRAMEWORKS)[number];
 
 export interface Served {
   readonly url: string;
+  /** The Node server itself (to drain it). */
+  readonly server: Server;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function serve(framework: Framework, mounts: readonly Mountable[]):
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Mountable, Router } from "@viewsets/core";
+import { type DrainOptions, type DrainResult, drainable, healthRoutes, type ReadinessCheck } from "@viewsets/core/node";
 import * as expressAdapter from "@viewsets/express";
 import * as fastifyAdapter from "@viewsets/fastify";
 import * as honoAdapter from "@viewsets/hono";
@@ -18,7 +19,10 @@ export interface Listening {
   /** `http://<host>:<port>`, without a trailing slash. */
   readonly url: string;
   readonly port: number;
+  /** Cuts every connection at once (tests). */
   close(): Promise<void>;
+  /** The graceful shutdown: see `Shutdown` below. */
+  drain(): Promise<DrainResult>;
 }
 
 export function isFramework(name: string): name is Framework {
@@ -58,15 +62,21 @@ async function nodeServer(router: Router, framework: Framework, mounts: readonly
   }
 }
 
-/** Serves the router (and `mounts`) on `framework` at `port` (0 picks a free one) and resolves once listening. */
+/**
+ * Serves the router (and `mounts`) on `framework` at `port` (0 picks a free one) and resolves once
+ * listening, with `/livez` and `/readyz` (over `shutdown.checks`) before them.
+ */
 export async function listen(
   router: Router,
   framework: Framework,
   port = 0,
   host?: string,
   mounts: readonly Mountable[] = [],
+  shutdown: Shutdown = {},
 ): Promise<Listening> {
-  const server = await nodeServer(router, framework, mounts);
+  const probes = shutdownProbes(shutdown);
+  const server = await nodeServer(router, framework, [probes.health, ...mounts]);
+  const drain = probes.drainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
@@ -81,5 +91,36 @@ export async function listen(
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+    drain: () => drain.drain(),
+  };
+}
+
+// ---- The graceful shutdown and the probes (issue 49, items 5 and 6) ----
+
+/** How the shop shuts down and what readiness asks. */
+export interface Shutdown {
+  /** What `/readyz` asks besides the drain: the database. */
+  readonly checks?: readonly ReadinessCheck[];
+  /** `drainable`'s options: `delayMs`, `timeoutMs`, and `onClosed` (close the database there). */
+  readonly drain?: DrainOptions;
+}
+
+/** `/livez` and `/readyz`, answering 503 from the moment the server drains; the drain made once the server is. */
+function shutdownProbes(shutdown: Shutdown) {
+  let drain: ReturnType<typeof drainable> | undefined;
+  const health = healthRoutes({
+    checks: shutdown.checks ?? [],
+    drain: {
+      get draining() {
+        return drain?.draining ?? false;
+      },
+    },
+  });
+  return {
+    health,
+    drainable(server: Server) {
+      drain = drainable(server, shutdown.drain);
+      return drain;
+    },
   };
 }

@@ -5,7 +5,9 @@
  *   PORT           default 3000
  *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
  *   TRUSTED_PROXIES how many proxies in front to believe about the client IP and scheme (default 0)
+ *   DRAIN_DELAY_MS  on SIGTERM, how long to keep accepting while readiness says 503 (default 0)
  */
+import { databaseCheck } from "@viewsets/drizzle";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter, shopApiAuth } from "./app.js";
 import { createShopAuth, seedUsers, shopSecret } from "./auth.js";
@@ -33,16 +35,21 @@ const deployment = {
 const admin = createShopAdmin(database.db, auth, deployment);
 await admin.ready();
 const router = createShopRouter(database.db, { ...deployment, ...shopApiAuth(auth) });
-const server = await listen(router, framework, port, undefined, [admin]);
+const server = await listen(router, framework, port, undefined, [admin], {
+  checks: [databaseCheck(database.db)],
+  drain: { delayMs: Number(process.env.DRAIN_DELAY_MS || 0), onClosed: () => database.close() },
+});
 console.log(`shop on ${framework}${database.seeded ? " (seeded a new database)" : ""}: ${server.url}${API_PREFIX}/`);
 console.log(
   `admin: ${server.url}${ADMIN_PATH}/ (sign in as admin or editor, password shop-demo or $SHOP_DEMO_PASSWORD)`,
 );
 
+// A graceful shutdown: readiness 503, keep-alive clients told to close, requests under way
+// finished, then the database closed (docs/guides/deployment.md, "Shutting down").
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    void server.close().then(() => {
-      database.close();
+    void server.drain().then(({ cut }) => {
+      if (cut > 0) console.error(`shop: cut ${cut} request(s) still running at the drain's timeout`);
       process.exit(0);
     });
   });

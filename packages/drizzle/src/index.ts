@@ -15,7 +15,7 @@ export { modelViewSet } from "./model-viewset.js";
 export type { ModelViewSet, ModelViewSetOptions } from "./model-viewset.js";
 export { trigramIndexSql } from "./query/search-index.js";
 export type { SearchIndex } from "./query/search-index.js";
-export { healthCheck, pingDatabase, DEFAULT_PING_TIMEOUT_MS } from "./connection/health.js";
+export { databaseCheck, healthCheck, pingDatabase, DEFAULT_PING_TIMEOUT_MS } from "./connection/health.js";
 export type { HealthCheckOptions } from "./connection/health.js";
 export { databaseOutages, outageOf, serviceUnavailable } from "./connection/outages.js";
 export { requestStatements } from "./connection/statement-run.js";

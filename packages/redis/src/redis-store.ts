@@ -116,6 +116,22 @@ export class RedisThrottleStore implements ThrottleStore {
     return hit;
   }
 
+  /**
+   * Resolves when Redis answers a PING within `timeoutMs`, rejects when it does not; `available`
+   * follows, and an outage (or its end) found this way is logged once, as a check's is. What
+   * `throttleStoreCheck(store)` asks for a readiness route.
+   */
+  async ping(): Promise<void> {
+    try {
+      await this.#connected();
+      await withTimeout(this.#client.ping(), this.timeoutMs);
+    } catch (error) {
+      this.#failed(error);
+      throw new Error("Redis is unreachable");
+    }
+    this.#recovered();
+  }
+
   /** Disconnects the client the store opened from `url`; a client passed in is left open. */
   async close(): Promise<void> {
     if (!this.#owned) return;

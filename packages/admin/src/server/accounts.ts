@@ -15,7 +15,7 @@ import {
   sendJSON,
 } from "@viewsets/core";
 import { errorResponse } from "@viewsets/core/internals";
-import { MemoryThrottleStore } from "@viewsets/core/throttling";
+import { MemoryThrottleStore, type ThrottleStore, withOutagePolicy } from "@viewsets/core/throttling";
 import {
   assertCsrf,
   readSignIn,
@@ -104,6 +104,20 @@ const TWO_WEEKS = 14 * 24 * 60 * 60 * 1000;
 const COOKIE_NAME = "viewsets_admin_session";
 
 /**
+ * Where sign-in attempts are counted: in memory, or in the app's store with the admin's own
+ * policy for when it cannot count (a Redis store that fails open must not switch off the
+ * brute-force limit with the API's throttles).
+ */
+function signInStore(options: AdminOptions<unknown>): ThrottleStore {
+  if (options.throttleStore === undefined) return new MemoryThrottleStore();
+  return withOutagePolicy(options.throttleStore, {
+    whenDown: options.signInWhenStoreDown ?? "local-limit",
+    name: "admin sign-in",
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+}
+
+/**
  * The admin's sign-in for its options: over `accounts` when the app's users come from an auth
  * library, else over `users` and the admin's own sessions. Exactly one of the two is given.
  */
@@ -121,7 +135,7 @@ export function createAdminAuth<User>(
   const limits = {
     signInThrottles: signInThrottles(
       { ip: options.signInRates?.ip ?? "20/min", username: options.signInRates?.username ?? "10/min" },
-      options.throttleStore ?? new MemoryThrottleStore(),
+      signInStore(options),
     ),
     trustedProxies: options.trustedProxies ?? 0,
     bodyLimit: deployment.bodyLimit,

@@ -1,7 +1,7 @@
 /** What `createAdmin` takes: the database, the users, and how the admin is deployed. */
 import type { ApiRequest, Authenticator } from "@viewsets/core";
 import type { Scheme } from "@viewsets/core/internals";
-import type { ThrottleStore } from "@viewsets/core/throttling";
+import type { OutagePolicyLogger, ThrottleStore } from "@viewsets/core/throttling";
 import type { AdminUsers } from "./auth.js";
 import type { AdminAccounts } from "./principal.js";
 import type { AdminDatabase } from "./statements.js";
@@ -30,6 +30,15 @@ export interface AdminOptions<User> {
   readonly signInRates?: { readonly ip?: string; readonly username?: string };
   /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
   readonly throttleStore?: ThrottleStore;
+  /**
+   * What sign-in does while `throttleStore` cannot count (Redis unreachable), whatever the store's
+   * own policy for the API: "local-limit" (default) counts attempts in this process's memory,
+   * the same limits per process; "fail-closed" refuses sign-ins with 503. Never open: an outage
+   * must not switch brute-force protection off. Logged once when it takes over, once when it ends.
+   */
+  readonly signInWhenStoreDown?: "local-limit" | "fail-closed";
+  /** Where the admin says what an operator must know (the sign-in policy taking over). Default `console`. */
+  readonly logger?: OutagePolicyLogger;
   /**
    * How many proxies in front of the app may be believed: about the client IP (X-Forwarded-For)
    * and the scheme it used (X-Forwarded-Proto: the links, `Location` and the cookie's `Secure`).

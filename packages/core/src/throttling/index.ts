@@ -17,3 +17,8 @@ export { checkThrottles } from "./check.js";
 export { clientIp, userIdOf } from "./client-ip.js";
 export { ipBucket } from "./ip-bucket.js";
 export { ThrottleUnavailable } from "./errors.js";
+export {
+  type OutagePolicyLogger,
+  type OutagePolicyOptions,
+  withOutagePolicy,
+} from "./outage-policy.js";

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { type ApiRequest, type ApiResponse, MethodNotAllowed, type Mountable } from "@viewsets/core";
 import { errorResponse, toJSON } from "@viewsets/core/internals";
+import type { ReadinessCheck } from "@viewsets/core/node";
 import { outageOf, serviceUnavailable } from "./outages.js";
 import { inQueryScope } from "./query-scope.js";
 import type { PostgresDatabase, SQLiteDatabase } from "./runner.js";
@@ -53,9 +54,22 @@ export async function pingDatabase(
 }
 
 /**
+ * The database as a readiness check for `healthRoutes({ checks })` from `@viewsets/core/node`:
+ * "database" is "ok" when it answers `select 1` within `timeoutMs` (2 s by default), "down" when
+ * not; it is required (readiness answers 503 while it is down).
+ */
+export function databaseCheck(
+  db: SQLiteDatabase | PostgresDatabase,
+  options: { timeoutMs?: number } = {},
+): ReadinessCheck {
+  return { name: "database", check: () => pingDatabase(db, options) };
+}
+
+/**
  * A readiness route for `registerRoutes(healthCheck(db), app)`: `GET /healthz` answers 200
  * `{"status":"ok"}` when the database answers, and 503 problem+json with `Retry-After` when it
- * does not (down, unreachable, too slow). Load balancers and orchestrators poll it to stop
+ * does not (down, unreachable, too slow). `healthRoutes` of `@viewsets/core/node` with
+ * `databaseCheck(db)` adds liveness, the throttle store and the drain. Load balancers and orchestrators poll it to stop
  * sending traffic to an instance whose database is gone. Every other path is not its own.
  */
 export function healthCheck(db: SQLiteDatabase | PostgresDatabase, options: HealthCheckOptions = {}): Mountable {

@@ -1,5 +1,6 @@
 /** `@viewsets/drizzle/pg`: a node-postgres pool that cancels a request's query when the request is aborted. */
 import pg from "pg";
+import { onAbort } from "./abort-listeners.js";
 import { outageOf } from "./outages.js";
 import { sendCancelRequest } from "./pg-cancel.js";
 import { currentQueryScope } from "./query-scope.js";
@@ -70,7 +71,7 @@ async function abortableQuery(
   const onClientError = (error: Error) => release(error);
   const cancel = () => sendCancelRequest(client);
   client.once("error", onClientError);
-  signal.addEventListener("abort", cancel, { once: true });
+  const stopWaiting = onAbort(signal, cancel);
   try {
     const result = await client.query(config, values);
     release();
@@ -79,7 +80,7 @@ async function abortableQuery(
     release(error instanceof Error ? error : new Error("query failed"));
     throw error;
   } finally {
-    signal.removeEventListener("abort", cancel);
+    stopWaiting();
     client.removeListener("error", onClientError);
   }
 }
@@ -87,17 +88,16 @@ async function abortableQuery(
 /** A connection from the pool, or the abort's reason as soon as the request is aborted. */
 function connectUnlessAborted(pool: pg.Pool, signal: AbortSignal): Promise<pg.PoolClient> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    const stopWaiting = onAbort(signal, () => reject(signal.reason));
     pool.connect().then(
       (client) => {
-        signal.removeEventListener("abort", onAbort);
+        stopWaiting();
         // Aborted while waiting: the connection goes back unused.
         if (signal.aborted) client.release();
         else resolve(client);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        stopWaiting();
         reject(error);
       },
     );
