@@ -1,5 +1,4 @@
 import {
-  NotFound,
   Router,
   type RouterOptions,
   ValidationError,
@@ -9,14 +8,14 @@ import {
   sendJSON,
 } from "@viewsets/core";
 import { betterAuthentication, modelPermissionsOrAnonReadOnly } from "@viewsets/better-auth";
-import * as v from "valibot";
 import { docsPage } from "@viewsets/core/docs";
 import { databaseOutages, modelViewSet, tableModel } from "@viewsets/drizzle";
-import { and, avg, count, eq } from "drizzle-orm";
 import { SHOP_PERMISSION_OPTIONS, type ShopAuth } from "./auth.js";
-import type { ShopDatabase } from "./database.js";
+import { type ShopDatabase, isPostgres } from "./database.js";
 import { shopOpenAPI } from "./openapi.js";
-import { PRODUCT_SEARCH_INDEX, PRODUCT_STATUSES, type Product, categories, priceChanges, products } from "./schema.js";
+import { DISCOUNT, discount, STATS, STATS_QUERY, stats } from "./product-actions.js";
+import { PRODUCT_SEARCH_INDEX, type Product, categories, priceChanges, products } from "./schema.js";
+import * as pg from "./schema.pg.js";
 
 export const API_PREFIX = "/api/v1";
 
@@ -58,26 +57,36 @@ export function cleanProduct(product: { status?: string | undefined; price: stri
   }
 }
 
-/** The shop's three viewsets: the REST API serves them, and the admin shows the same models and managers. */
+const CATEGORY_LIST_OPTIONS = { searchFields: ["name"], ordering: ["name"], rejectUnknownRequestFields: true } as const;
+
+/** The computed field of a product: whether a customer can buy it now. */
+const AVAILABLE = computed(
+  (product: Pick<Product, "status" | "inStock">) => product.status === "live" && product.inStock,
+  {
+    type: "bool",
+    description: "Whether a customer can buy it now: live and in stock.",
+    uses: ["status", "inStock"],
+  },
+);
+
+/**
+ * The shop's three viewsets: the REST API serves them, and the admin shows the same models and
+ * managers. The same options over either database's tables (drizzle types each dialect's own).
+ */
 export function shopViewSets(db: ShopDatabase) {
-  const categoryViewSet = modelViewSet(db, categories, {
-    searchFields: ["name"],
-    ordering: ["name"],
-    rejectUnknownRequestFields: true,
-  });
+  const categoryViewSet = isPostgres(db)
+    ? modelViewSet(db, pg.categories, CATEGORY_LIST_OPTIONS)
+    : modelViewSet(db, categories, CATEGORY_LIST_OPTIONS);
   // A product shows its category's name (one query per page, not per product) and whether it can be bought now.
-  const productSerializer = modelSerializer(tableModel(products, PRODUCT_MODEL_OPTIONS), {
+  const productSerializerOptions = {
     related: { category: related(categoryViewSet.options, { source: "categoryId", field: "name" }) },
-    computed: {
-      available: computed((product) => product.status === "live" && product.inStock, {
-        type: "bool",
-        description: "Whether a customer can buy it now: live and in stock.",
-        uses: ["status", "inStock"],
-      }),
-    },
-  });
+    computed: { available: AVAILABLE },
+  };
+  const productSerializer = isPostgres(db)
+    ? modelSerializer(tableModel(pg.products, PRODUCT_MODEL_OPTIONS), productSerializerOptions)
+    : modelSerializer(tableModel(products, PRODUCT_MODEL_OPTIONS), productSerializerOptions);
   // Lists follow the category as django-filter does: `?category__name__icontains=kit&ordering=category__name`.
-  const productViewSet = modelViewSet(db, products, {
+  const productOptions = {
     serializer: () => productSerializer,
     ...PRODUCT_LIST_OPTIONS,
     relations: { category: { source: "categoryId", target: categoryViewSet.options } },
@@ -85,20 +94,26 @@ export function shopViewSets(db: ShopDatabase) {
     orderingFields: [...PRODUCT_LIST_OPTIONS.orderingFields, "category__name"],
     searchIndex: PRODUCT_SEARCH_INDEX,
     model: PRODUCT_MODEL_OPTIONS,
-  });
+  } as const;
+  const productViewSet = isPostgres(db)
+    ? modelViewSet(db, pg.products, productOptions)
+    : modelViewSet(db, products, productOptions);
+  // An audit log: written only by the discount action, so clients may read it and nothing else.
+  const priceChangeOptions = {
+    model: { decimals: { oldPrice: PRICE_DIGITS, newPrice: PRICE_DIGITS } },
+    readOnly: true,
+    // Two hops: `?product__category__name=Kitchen` is the log of one category's products.
+    relations: { product: { source: "productId", target: productViewSet.options } },
+    filterFields: ["productId", "reason", "changedAt", "product__name", "product__category__name"],
+    searchFields: ["reason", "product__name"],
+    ordering: ["-changedAt"],
+  } as const;
   return {
     products: productViewSet,
     categories: categoryViewSet,
-    // An audit log: written only by the discount action, so clients may read it and nothing else.
-    priceChanges: modelViewSet(db, priceChanges, {
-      model: { decimals: { oldPrice: PRICE_DIGITS, newPrice: PRICE_DIGITS } },
-      readOnly: true,
-      // Two hops: `?product__category__name=Kitchen` is the log of one category's products.
-      relations: { product: { source: "productId", target: productViewSet.options } },
-      filterFields: ["productId", "reason", "changedAt", "product__name", "product__category__name"],
-      searchFields: ["reason", "product__name"],
-      ordering: ["-changedAt"],
-    }),
+    priceChanges: isPostgres(db)
+      ? modelViewSet(db, pg.priceChanges, priceChangeOptions)
+      : modelViewSet(db, priceChanges, priceChangeOptions),
   };
 }
 
@@ -138,7 +153,7 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
       // Guarded like the routes: with the shop's users, it needs `change` on products.
       checks: true,
     },
-    (_request, action) => action.respond(discount(db, action.id, action.data)),
+    async (_request, action) => action.respond(await discount(db, action.id, action.data)),
   );
   router.action(
     "products",
@@ -151,7 +166,7 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
       // Guarded like the list: anyone may read it, a token that is none is a 401.
       checks: true,
     },
-    (_request, action) => sendJSON(200, stats(db, action.query.categoryId)),
+    async (_request, action) => sendJSON(200, await stats(db, action.query.categoryId)),
   );
 
   router.register("categories", viewsets.categories);
@@ -168,67 +183,4 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
   );
 
   return router;
-}
-
-/** `{ "percent": 10, "reason": "sale" }`: above 0 and below 100 percent; a reason of 1 to 100 characters. */
-const DISCOUNT = v.object({
-  percent: v.pipe(v.number(), v.minValue(0.01), v.maxValue(99.99)),
-  reason: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), "discount"),
-});
-
-/** `POST /products/{id}/discount`: the new price and its audit row are written in one transaction. */
-function discount(db: ShopDatabase, id: number | bigint | undefined, body: v.InferOutput<typeof DISCOUNT>): Product {
-  // An id past 2^53 (a bigint) names no product here, and must not be rounded to a neighbour.
-  if (typeof id !== "number") throw new NotFound();
-  return db.transaction((tx) => {
-    const product = tx.select().from(products).where(eq(products.id, id)).get();
-    if (!product) throw new NotFound();
-    // Prices are cents-exact: work in whole cents, never below one cent.
-    const cents = Math.max(1, Math.round(Number(product.price) * (100 - body.percent)));
-    const newPrice = String(cents / 100);
-    tx.insert(priceChanges)
-      .values({ productId: product.id, oldPrice: product.price, newPrice, reason: body.reason })
-      .run();
-    return tx.update(products).set({ price: newPrice }).where(eq(products.id, product.id)).returning().get()!;
-  });
-}
-
-/** `?categoryId=3`: one category's products, or every product. */
-const STATS_QUERY = v.object({
-  categoryId: v.optional(v.pipe(v.number(), v.integer(), v.safeInteger())),
-});
-
-/** What `stats` answers: the documented response, and all that leaves the server. */
-const STATS = v.object({
-  count: v.pipe(v.number(), v.integer()),
-  byStatus: v.object(Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, v.pipe(v.number(), v.integer())]))),
-  // Prices below zero are allowed on products that are not live, so an average may be one too.
-  averageInStockPrice: v.nullable(v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/))),
-});
-
-/** `GET /products/stats?categoryId=3`: products per status and the average price of those in stock. */
-function stats(db: ShopDatabase, categoryId: number | undefined): v.InferOutput<typeof STATS> {
-  const inCategory = categoryId === undefined ? undefined : eq(products.categoryId, categoryId);
-  const rows = db
-    .select({ status: products.status, count: count() })
-    .from(products)
-    .where(inCategory)
-    .groupBy(products.status)
-    .all();
-  const byStatus = Object.fromEntries(
-    PRODUCT_STATUSES.map((status) => [status, rows.find((r) => r.status === status)?.count ?? 0]),
-  );
-  const [average] = db
-    .select({ price: avg(products.price) })
-    .from(products)
-    .where(and(inCategory, eq(products.inStock, true)))
-    .all();
-  // To the cent, halves away from zero (as SQL's ROUND): -2.375 is -2.38, not -2.37.
-  const mean = average?.price == null ? null : Number(average.price);
-  const averagePrice = mean === null ? null : ((Math.sign(mean) * Math.round(Math.abs(mean) * 100)) / 100).toFixed(2);
-  return {
-    count: rows.reduce((sum, row) => sum + row.count, 0),
-    byStatus,
-    averageInStockPrice: averagePrice,
-  };
 }

@@ -1,5 +1,5 @@
 /**
- * The shop's users, from better-auth on the shop's SQLite file: sign-in with a username, roles
+ * The shop's users, from better-auth on the shop's database (its SQLite file or PostgreSQL): sign-in with a username, roles
  * with model permissions (an editor may view, add and change products and categories and view
  * price changes, and delete nothing), bearer tokens, Django's password rules, and the three
  * demo users a new database starts with.
@@ -7,11 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { hashedSessionTokens, modelRoles, viewsets } from "@viewsets/better-auth";
+import * as pgAuthSchema from "@viewsets/better-auth/schema/pg";
 import * as authSchema from "@viewsets/better-auth/schema/sqlite";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, username } from "better-auth/plugins";
-import type { ShopDatabase } from "./database.js";
+import { type ShopDatabase, isPostgres } from "./database.js";
 
 /** The password of the seeded users: `shop-demo`, or `SHOP_DEMO_PASSWORD` when the database is created. */
 export const DEMO_PASSWORD = process.env.SHOP_DEMO_PASSWORD || "shop-demo";
@@ -32,12 +33,13 @@ export const SHOP_ROLES = modelRoles({
 export const SHOP_PERMISSION_OPTIONS = { actions: { discount: "change" } } as const;
 
 /**
- * better-auth's secret: `BETTER_AUTH_SECRET`, else one made for this database file on its first
+ * better-auth's secret: `BETTER_AUTH_SECRET`, else one made for this SQLite file on its first
  * start and kept beside it (`shop.sqlite.secret`, readable by its owner only), so that sessions
- * survive a restart with no setup.
+ * survive a restart with no setup. PostgreSQL (no file) needs `BETTER_AUTH_SECRET`.
  */
-export function shopSecret(databaseFile: string): string {
+export function shopSecret(databaseFile: string | undefined): string {
   if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  if (databaseFile === undefined) throw new Error("BETTER_AUTH_SECRET is not set");
   const file = `${databaseFile}.secret`;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
@@ -52,7 +54,11 @@ export function createShopAuth(db: ShopDatabase, secret: string) {
     // Where the shop is served: its cookies are Secure when this is https (set it behind a proxy that ends TLS).
     baseURL: process.env.BETTER_AUTH_URL || `http://localhost:${process.env.PORT || 3000}`,
     // Session tokens kept as their SHA-256: a copy of the table opens no session.
-    database: hashedSessionTokens(drizzleAdapter(db, { provider: "sqlite", schema: authSchema })),
+    database: hashedSessionTokens(
+      isPostgres(db)
+        ? drizzleAdapter(db, { provider: "pg", schema: pgAuthSchema })
+        : drizzleAdapter(db, { provider: "sqlite", schema: authSchema }),
+    ),
     emailAndPassword: { enabled: true },
     telemetry: { enabled: false },
     plugins: [username(), admin({ ac: SHOP_ROLES.ac, roles: SHOP_ROLES.roles }), bearer(), viewsets()],

@@ -3,11 +3,19 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "@viewsets/drizzle/sqlite";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { trigramIndexSql } from "@viewsets/drizzle";
+import { PgDatabase } from "drizzle-orm/pg-core";
 import { migrateShop } from "./migrate.js";
 import { PRODUCT_SEARCH_INDEX, products } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
+import { type OpenedPgDatabase, type ShopPgDatabase, openPgDatabase } from "./database-pg.js";
 
-export type ShopDatabase = BetterSQLite3Database;
+/** The shop's drizzle database: its SQLite file, or PostgreSQL when `DATABASE_URL` is set. */
+export type ShopDatabase = BetterSQLite3Database | ShopPgDatabase;
+
+/** Whether the shop runs on PostgreSQL: its tables are then those of schema.pg.ts, else schema.ts's. */
+export function isPostgres(db: ShopDatabase): db is ShopPgDatabase {
+  return db instanceof PgDatabase;
+}
 
 /** `DATABASE_FILE`, or examples/shop/shop.sqlite. */
 export function databaseFile(): string {
@@ -22,7 +30,8 @@ export interface OpenOptions {
 }
 
 export interface OpenedDatabase {
-  readonly db: ShopDatabase;
+  readonly dialect: "sqlite";
+  readonly db: BetterSQLite3Database;
   /** The better-sqlite3 connection under `db`. */
   readonly client: Database.Database;
   /** True when this call seeded the tables. */
@@ -48,5 +57,25 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
     // After the seed: indexing its rows in one pass is several times faster than a trigger per row.
     for (const statement of trigramIndexSql(products, PRODUCT_SEARCH_INDEX)) client.exec(statement);
   }
-  return { db: drizzle(client), client, seeded, close: () => client.close() };
+  return { dialect: "sqlite", db: drizzle(client), client, seeded, close: () => client.close() };
+}
+
+/** The shop's database, opened (migrated, and seeded when empty) as `pnpm start` opens it. */
+export type OpenedShopDatabase = OpenedDatabase | OpenedPgDatabase;
+
+/**
+ * Where the shop keeps its rows: PostgreSQL at `DATABASE_URL` when it is set, else the SQLite file
+ * `DATABASE_FILE` (default examples/shop/shop.sqlite). Both are migrated and seeded alike.
+ */
+export function shopDatabaseLocation(): { dialect: "pg"; url: string } | { dialect: "sqlite"; file: string } {
+  const url = process.env.DATABASE_URL;
+  return url ? { dialect: "pg", url } : { dialect: "sqlite", file: databaseFile() };
+}
+
+/** Opens the database `shopDatabaseLocation()` names. */
+export async function openShopDatabase(options: OpenOptions = {}): Promise<OpenedShopDatabase> {
+  const location = shopDatabaseLocation();
+  if (location.dialect === "sqlite") return openDatabase(location.file, options);
+  if (options.readonly) throw new Error("a read-only PostgreSQL database is not supported");
+  return openPgDatabase(location.url, options.seed === undefined ? {} : { seed: options.seed });
 }

@@ -1,6 +1,7 @@
 /**
- * `pnpm start`: opens (or creates and seeds) the shop's SQLite file and serves the API.
+ * `pnpm start`: opens (or creates and seeds) the shop's database and serves the API.
  *   DATABASE_FILE  the SQLite file (default examples/shop/shop.sqlite)
+ *   DATABASE_URL   PostgreSQL instead (postgres://...): migrated, seeded when empty; BETTER_AUTH_SECRET is then required
  *   FRAMEWORK      express (default), koa, hono or fastify
  *   PORT           default 3000
  *   ALLOWED_HOSTS  more host names to answer for, comma-separated (localhost and 127.0.0.1 always)
@@ -11,7 +12,7 @@ import { databaseCheck } from "@viewsets/drizzle";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter, shopApiAuth } from "./app.js";
 import { createShopAuth, seedUsers, shopSecret } from "./auth.js";
-import { databaseFile, openDatabase } from "./database.js";
+import { openShopDatabase, shopDatabaseLocation } from "./database.js";
 import { shopAllowedHosts } from "./hosts.js";
 import { FRAMEWORKS, isFramework, listen } from "./serve.js";
 
@@ -23,9 +24,14 @@ if (!isFramework(framework)) {
   process.exit(1);
 }
 
-const file = databaseFile();
-const database = openDatabase(file);
-const auth = createShopAuth(database.db, shopSecret(file));
+const location = shopDatabaseLocation();
+if (location.dialect === "pg" && !process.env.BETTER_AUTH_SECRET) {
+  // Every process behind one database must sign sessions alike: no secret made on one host's disk.
+  console.error("DATABASE_URL needs BETTER_AUTH_SECRET too (32 random bytes or more, e.g. `openssl rand -hex 32`)");
+  process.exit(1);
+}
+const database = await openShopDatabase();
+const auth = createShopAuth(database.db, shopSecret(location.dialect === "sqlite" ? location.file : undefined));
 await seedUsers(auth);
 // Behind a proxy that ends TLS: the same hosts and trusted proxies for the API and the admin.
 const deployment = {
