@@ -39,6 +39,13 @@ export default defineConfig({
       project("admin", "packages/admin", serial),
       project("better-auth", "packages/better-auth", serial),
       project("shop", "examples/shop", serial),
+      // The shop's API tests and the guide's curl lines again, on PostgreSQL (a fresh database per shop).
+      project("shop-pg", "examples/shop", {
+        ...serial,
+        include: ["test/api.test.ts", "test/readme.test.ts"],
+        typecheck: { enabled: false },
+        env: { SHOP_DATABASE: "pg" },
+      }),
       project("bench", "bench"),
     ].filter((p) => existsSync(p.test.root)),
   },

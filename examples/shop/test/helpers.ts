@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { createShopRouter, shopApiAuth } from "../src/app.js";
 import { createShopAuth, DEMO_PASSWORD, DEMO_USERS, seedUsers, type ShopAuth } from "../src/auth.js";
-import { type OpenedDatabase, openDatabase } from "../src/database.js";
+import { type OpenedDatabase, openDatabase, type ShopDatabase } from "../src/database.js";
+import { openPgDatabase } from "../src/database-pg.js";
 import { shopAllowedHosts } from "../src/hosts.js";
 import { type Framework, listen } from "../src/serve.js";
 
@@ -13,12 +16,62 @@ export function tempDirectory(): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * The database the shop's tests run on: SQLite files, or PostgreSQL when the "shop-pg" vitest
+ * project sets SHOP_DATABASE=pg (each shop then gets a fresh database of its own on the server).
+ */
+export const SHOP_DIALECT: "sqlite" | "pg" = process.env.SHOP_DATABASE === "pg" ? "pg" : "sqlite";
+
+/** The PostgreSQL server's database the tests connect to first, to create and drop databases of their own. */
+export const PG_SERVER_URL = process.env.SHOP_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** Why PostgreSQL cannot be used, or undefined when it can. */
+export async function postgresUnavailable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL at ${PG_SERVER_URL} is unavailable (${(error as Error).message})`;
+  }
+}
+
+/** A new, empty database on the test server (`viewsets_shop_<prefix>_<random>`), dropped by `drop()`. */
+export async function freshPgDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `viewsets_shop_${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_SERVER_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 export interface RunningShop {
   /** `http://127.0.0.1:<port>/api/v1` */
   readonly api: string;
-  readonly database: OpenedDatabase;
+  readonly dialect: "sqlite" | "pg";
   /** With `users`: a session token per demo user, to send as `authorization: Bearer <token>`. */
   readonly tokens: Readonly<Record<DemoUser, string>>;
+  /** Rows of plain SQL on the shop's database (`?` placeholders, on either database). */
+  query<Row = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -37,26 +90,67 @@ async function tokenOf(auth: ShopAuth, username: DemoUser): Promise<string> {
   return token;
 }
 
-/** The shop on a freshly seeded SQLite file in `directory`, on port 0 of the loopback. */
+/** The shop's router on `db` on port 0 of the loopback, with the demo users' tokens when `options.users`. */
+async function serve(db: ShopDatabase, framework: Framework, options: StartOptions) {
+  let routerOptions = { allowedHosts: shopAllowedHosts("shop.example.com") };
+  const tokens: Partial<Record<DemoUser, string>> = {};
+  if (options.users) {
+    const auth = createShopAuth(db, "a-secret-for-the-shop-tests-0123456789abcdef");
+    await seedUsers(auth);
+    routerOptions = { ...routerOptions, ...shopApiAuth(auth) };
+    for (const { username } of DEMO_USERS) tokens[username] = await tokenOf(auth, username);
+  }
+  const server = await listen(createShopRouter(db, routerOptions), framework, 0, "127.0.0.1");
+  return { server, api: `${server.url}/api/v1`, tokens: tokens as Record<DemoUser, string> };
+}
+
+/** The shop on a freshly seeded database (a SQLite file in `directory`, or PostgreSQL), on port 0 of the loopback. */
 export async function startShop(
   framework: Framework,
   directory: string,
   options: StartOptions = {},
 ): Promise<RunningShop> {
-  const database = openDatabase(join(directory, `${framework}.sqlite`));
-  let routerOptions = { allowedHosts: shopAllowedHosts("shop.example.com") };
-  const tokens: Partial<Record<DemoUser, string>> = {};
-  if (options.users) {
-    const auth = createShopAuth(database.db, "a-secret-for-the-shop-tests-0123456789abcdef");
-    await seedUsers(auth);
-    routerOptions = { ...routerOptions, ...shopApiAuth(auth) };
-    for (const { username } of DEMO_USERS) tokens[username] = await tokenOf(auth, username);
-  }
-  const server = await listen(createShopRouter(database.db, routerOptions), framework, 0, "127.0.0.1");
+  if (SHOP_DIALECT === "sqlite") return startSqliteShop(framework, directory, options);
+  const fresh = await freshPgDatabase(framework);
+  const database = await openPgDatabase(fresh.url);
+  const { server, api, tokens } = await serve(database.db, framework, options);
   return {
-    api: `${server.url}/api/v1`,
+    api,
+    dialect: "pg",
+    tokens,
+    async query<Row>(text: string, ...params: unknown[]) {
+      let n = 0;
+      return (
+        await database.pool.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as Row[];
+    },
+    async close() {
+      await server.close();
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** The shop on a freshly seeded SQLite file in `directory` (for tests of SQLite itself), on port 0 of the loopback. */
+export async function startSqliteShop(
+  framework: Framework,
+  directory: string,
+  options: StartOptions = {},
+): Promise<RunningShop & { readonly database: OpenedDatabase }> {
+  const database = openDatabase(join(directory, `${framework}.sqlite`));
+  const { server, api, tokens } = await serve(database.db, framework, options);
+  return {
+    api,
+    dialect: "sqlite",
+    tokens,
     database,
-    tokens: tokens as Record<DemoUser, string>,
+    async query<Row>(text: string, ...params: unknown[]) {
+      return database.client.prepare(text).all(...params) as Row[];
+    },
     async close() {
       await server.close();
       database.close();

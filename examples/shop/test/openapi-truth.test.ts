@@ -8,7 +8,7 @@ import { tableModel } from "@viewsets/drizzle";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../src/document.js";
 import { products } from "../src/schema.js";
-import { getJSON, type RunningShop, send, startShop, tempDirectory } from "./helpers.js";
+import { getJSON, send, startSqliteShop, tempDirectory } from "./helpers.js";
 import { DocumentCheck, parameterValue } from "./openapi-check.js";
 import { OpenAPIGenerator } from "@viewsets/core/docs";
 import { Router } from "@viewsets/core";
@@ -22,9 +22,9 @@ describe("the shop's document and its answers agree", () => {
   const document = openapi.generate();
   const check = new DocumentCheck(document);
   const data = tempDirectory();
-  let shop: RunningShop;
+  let shop: Awaited<ReturnType<typeof startSqliteShop>>;
   beforeAll(async () => {
-    shop = await startShop("express", data.path);
+    shop = await startSqliteShop("express", data.path);
   });
   afterAll(async () => {
     await shop.close();

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../src/document.js";
 import { FRAMEWORKS } from "../src/serve.js";
-import { type RunningShop, getJSON, send, startShop, tempDirectory } from "./helpers.js";
+import { getJSON, send, startSqliteShop, tempDirectory } from "./helpers.js";
 import { DocumentCheck, type Method } from "./openapi-check.js";
 
 const check = new DocumentCheck(openapi.generate());
@@ -34,7 +34,7 @@ function expectUnavailable(
 }
 
 describe.each(FRAMEWORKS)("the shop on %s, its database out", (framework) => {
-  let shop: RunningShop;
+  let shop: Awaited<ReturnType<typeof startSqliteShop>>;
   let locker: Database.Database | undefined;
   const product = { name: "Locked Lamp", categoryId: 1, price: "10.00", status: "live" };
   const stored = () =>
@@ -45,7 +45,7 @@ describe.each(FRAMEWORKS)("the shop on %s, its database out", (framework) => {
     ).n;
 
   beforeAll(async () => {
-    shop = await startShop(framework, directory.path);
+    shop = await startSqliteShop(framework, directory.path);
   });
   afterEach(() => {
     locker?.close();

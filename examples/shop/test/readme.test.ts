@@ -1,7 +1,8 @@
 /**
  * The curl lines of the getting-started guide (between the shop-curl markers), run for real against
  * `src/server.ts` started as `pnpm start` starts it, on each framework: each line must answer
- * the status its `# -> NNN` comment promises.
+ * the status its `# -> NNN` comment promises. On a SQLite file, and in the "shop-pg" project on a
+ * fresh PostgreSQL database (`DATABASE_URL`).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -11,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { FRAMEWORKS } from "../src/serve.js";
-import { tempDirectory } from "./helpers.js";
+import { skipOutsideCI } from "@viewsets/core/testing";
+import { SHOP_DIALECT, freshPgDatabase, postgresUnavailable, tempDirectory } from "./helpers.js";
 
 const run = promisify(execFile);
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,13 +89,32 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 
 const directory = tempDirectory();
 let child: ChildProcess | undefined;
-afterEach(() => {
-  child?.kill();
+let dropDatabase: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill();
+    await exited;
+  }
   child = undefined;
+  await dropDatabase?.();
+  dropDatabase = undefined;
 });
+
+/** Where the server keeps its rows: a new SQLite file, or a new PostgreSQL database (and the secret it then needs). */
+async function databaseEnv(framework: string): Promise<Record<string, string>> {
+  if (SHOP_DIALECT === "sqlite")
+    return { DATABASE_URL: "", DATABASE_FILE: join(directory.path, `${framework}.sqlite`) };
+  const database = await freshPgDatabase(`readme_${framework}`);
+  dropDatabase = database.drop;
+  return { DATABASE_URL: database.url, BETTER_AUTH_SECRET: "a-secret-for-the-shop-readme-test-0123456789" };
+}
+
+// On PostgreSQL outside CI a missing server skips; in CI it fails.
+const skipReason = SHOP_DIALECT === "pg" ? skipOutsideCI(await postgresUnavailable()) : undefined;
 afterAll(() => directory.remove());
 
-describe("the getting-started guide's shop curl lines", () => {
+describe.skipIf(skipReason !== undefined)(`the getting-started guide's shop curl lines (${SHOP_DIALECT})`, () => {
   const lines = curlLines();
 
   it("show each kind of answer, each with its status", () => {
@@ -108,7 +129,7 @@ describe("the getting-started guide's shop curl lines", () => {
       const started = await startServer({
         PORT: String(port),
         FRAMEWORK: framework,
-        DATABASE_FILE: join(directory.path, `${framework}.sqlite`),
+        ...(await databaseEnv(framework)),
       });
       child = started.child;
       expect(started.line).toContain(`shop on ${framework} (seeded a new database): http://localhost:${port}/api/v1/`);
