@@ -10,7 +10,6 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
   boolean,
   index as pgIndex,
   pgTable,
@@ -64,10 +63,17 @@ export const pgSessions = pgTable(
   (t) => [pgIndex("viewsets_admin_sessions_expires").on(t.expiresAt)],
 );
 
+/**
+ * On PostgreSQL a saved view's id is a random safe integer its row's default draws, not a serial:
+ * a sequence is an object drizzle-kit's `tablesFilter` cannot exclude, so `drizzle-kit push` in an
+ * app would drop it (and fail) and `pull` would write it into the app's schema.
+ */
+export const SAVED_VIEW_PG_ID = sql`floor(random() * 9007199254740991 + 1)::bigint`;
+
 export const pgSavedViews = pgTable(
   "viewsets_admin_saved_views",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigint("id", { mode: "number" }).primaryKey().default(SAVED_VIEW_PG_ID),
     userId: pgText("user_id").notNull(),
     model: pgText("model").notNull(),
     name: pgText("name").notNull(),
