@@ -49,6 +49,9 @@ export const products = pgTable(
     index("products_status_stock_category").on(t.status, t.inStock, t.categoryId),
     index("products_price").on(t.price),
     index("products_created_at").on(t.createdAt),
+    // `?search=` over name and description (PRODUCT_SEARCH_INDEX): pg_trgm GIN indexes, as trigramIndexSql writes them.
+    index("products_search_name").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_search_description").using("gin", t.description.op("gin_trgm_ops")),
   ],
 );
 
