@@ -39,10 +39,11 @@ export default defineConfig({
       project("admin", "packages/admin", serial),
       project("better-auth", "packages/better-auth", serial),
       project("shop", "examples/shop", serial),
-      // The shop's API tests and the guide's curl lines again, on PostgreSQL (a fresh database per shop).
+      // The shop's API, admin and typed-client tests and the guide's curl lines again, on PostgreSQL (a fresh
+      // database per shop).
       project("shop-pg", "examples/shop", {
         ...serial,
-        include: ["test/api.test.ts", "test/readme.test.ts"],
+        include: ["test/api.test.ts", "test/admin.test.ts", "test/typed-client.test.ts", "test/readme.test.ts"],
         typecheck: { enabled: false },
         env: { SHOP_DATABASE: "pg" },
       }),

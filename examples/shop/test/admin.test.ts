@@ -3,15 +3,13 @@
  * on each framework: the seeded admin, editor and customer, one sign-in for the admin and the
  * API (its cookie and CSRF token, or its token as a bearer), and each role's permissions.
  */
-import { join } from "node:path";
 import { hashSessionToken } from "@viewsets/better-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShopAdmin } from "../src/admin.js";
 import { createShopRouter, shopApiAuth } from "../src/app.js";
 import { createShopAuth, seedUsers } from "../src/auth.js";
-import { type OpenedDatabase, openDatabase } from "../src/database.js";
 import { FRAMEWORKS, type Listening, listen } from "../src/serve.js";
-import { tempDirectory } from "./helpers.js";
+import { SHOP_DIALECT, type TestDatabase, databaseSkipReason, openTestDatabase, tempDirectory } from "./helpers.js";
 
 const directory = tempDirectory();
 afterAll(() => directory.remove());
@@ -41,131 +39,136 @@ function send(url: string, method: string, headers: Record<string, string>, body
   });
 }
 
-describe.each(FRAMEWORKS)("the shop's admin and API on better-auth, on %s", (framework) => {
-  let database: OpenedDatabase;
-  let server: Listening;
-  let base: string;
-  let editor: Session;
-  const productName = (id: number) =>
-    (database.client.prepare("SELECT name FROM products WHERE id = ?").get(id) as { name: string } | undefined)?.name;
+describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
+  `the shop's admin and API on better-auth (${SHOP_DIALECT}), on %s`,
+  (framework) => {
+    let database: TestDatabase;
+    let server: Listening;
+    let base: string;
+    let editor: Session;
+    const productName = async (id: number) =>
+      (await database.query<{ name: string }>("SELECT name FROM products WHERE id = ?", id))[0]?.name;
 
-  beforeAll(async () => {
-    database = openDatabase(join(directory.path, `admin-${framework}.sqlite`), {
-      seed: { products: 200, categories: 5, priceChanges: 10 },
+    beforeAll(async () => {
+      database = await openTestDatabase(`admin-${framework}`, directory.path, {
+        products: 200,
+        categories: 5,
+        priceChanges: 10,
+      });
+      const auth = createShopAuth(database.db, "a-secret-for-the-shop-tests-0123456789abcdef");
+      expect(await seedUsers(auth)).toBe(true);
+      expect(await seedUsers(auth)).toBe(false);
+      const admin = createShopAdmin(database.db, auth);
+      await admin.ready();
+      const router = createShopRouter(database.db, shopApiAuth(auth));
+      server = await listen(router, framework, 0, "127.0.0.1", [admin]);
+      base = server.url;
+      editor = await signIn(base, "editor", "shop-demo");
     });
-    const auth = createShopAuth(database.db, "a-secret-for-the-shop-tests-0123456789abcdef");
-    expect(await seedUsers(auth)).toBe(true);
-    expect(await seedUsers(auth)).toBe(false);
-    const admin = createShopAdmin(database.db, auth);
-    await admin.ready();
-    const router = createShopRouter(database.db, shopApiAuth(auth));
-    server = await listen(router, framework, 0, "127.0.0.1", [admin]);
-    base = server.url;
-    editor = await signIn(base, "editor", "shop-demo");
-  });
-  afterAll(async () => {
-    await server?.close();
-    database?.close();
-  });
-
-  it("signs the seeded users in with shop-demo and keeps the customer out of the admin", async () => {
-    expect((await signIn(base, "admin", "wrong-password")).status).toBe(401);
-    expect(editor.status).toBe(200);
-    const customer = await signIn(base, "customer", "shop-demo");
-    expect(customer.status).toBe(200);
-    expect((await send(`${base}/admin/api/models`, "GET", { cookie: customer.cookie })).status).toBe(403);
-    expect((await send(`${base}/admin/api/models/products/rows/`, "GET", { cookie: customer.cookie })).status).toBe(
-      403,
-    );
-  });
-
-  it("shows the editor the three models with their filters, and what the editor may do", async () => {
-    const response = await send(`${base}/admin/api/models`, "GET", { cookie: editor.cookie });
-    const { models } = (await response.json()) as {
-      models: { name: string; listFilter: { field: string; widget: string }[]; permissions: object }[];
-    };
-    expect(models.map((m) => m.name)).toEqual(["products", "categories", "price_changes"]);
-    expect(models[0]!.listFilter).toEqual([
-      { field: "status", widget: "checkboxes" },
-      { field: "inStock", widget: "tristate" },
-      { field: "categoryId", widget: "combobox" },
-      { field: "price", widget: "numericRange" },
-      { field: "createdAt", widget: "dateRange" },
-    ]);
-    expect(models.map((m) => m.permissions)).toEqual([
-      { add: true, change: true, delete: false },
-      { add: true, change: true, delete: false },
-      { add: false, change: false, delete: false },
-    ]);
-    const admin = await signIn(base, "admin", "shop-demo");
-    const all = await send(`${base}/admin/api/models`, "GET", { cookie: admin.cookie });
-    const adminModels = ((await all.json()) as { models: { permissions: object }[] }).models;
-    expect(adminModels[0]!.permissions).toEqual({ add: true, change: true, delete: true });
-  });
-
-  it("lets the editor PATCH a product through the API with the admin's cookie and CSRF token", async () => {
-    const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
-    const patched = await send(`${base}/api/v1/products/1`, "PATCH", withToken, { name: "Edited by the editor" });
-    expect(patched.status).toBe(200);
-    expect(productName(1)).toBe("Edited by the editor");
-    const discount = await send(`${base}/api/v1/products/1/discount`, "POST", withToken, { percent: 10 });
-    expect(discount.status).toBe(200);
-  });
-
-  it("refuses the editor's DELETE (403, nothing removed) and a cookie write without the token (403)", async () => {
-    const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
-    expect((await send(`${base}/api/v1/products/2`, "DELETE", withToken)).status).toBe(403);
-    expect(productName(2)).toBeDefined();
-    const adminDelete = await send(`${base}/admin/api/models/products/rows/2`, "DELETE", withToken);
-    expect(adminDelete.status).toBe(403);
-    expect(productName(2)).toBeDefined();
-    const before = productName(3);
-    const forged = await send(`${base}/api/v1/products/3`, "PATCH", { cookie: editor.cookie }, { name: "Forged" });
-    expect(forged.status).toBe(403);
-    expect(productName(3)).toBe(before);
-  });
-
-  it("keeps session tokens hashed at rest", () => {
-    const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1)).split(".")[0]!;
-    const stored = database.client.prepare("SELECT token FROM auth_session").all() as { token: string }[];
-    expect(stored.map((row) => row.token)).toContain(hashSessionToken(token));
-    expect(stored.some((row) => row.token.includes(token))).toBe(false);
-  });
-
-  it("takes the session's token as a bearer token, which needs no CSRF token", async () => {
-    const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1));
-    const auth = { authorization: `Bearer ${token}` };
-    const patched = await send(`${base}/api/v1/products/4`, "PATCH", auth, { name: "Edited with a bearer token" });
-    expect(patched.status).toBe(200);
-    expect(productName(4)).toBe("Edited with a bearer token");
-  });
-
-  it("lets anyone read and nobody anonymous write", async () => {
-    expect((await send(`${base}/api/v1/products/5`, "GET", {})).status).toBe(200);
-    const before = productName(5);
-    for (const [method, path] of [
-      ["PATCH", "products/5"],
-      ["DELETE", "products/5"],
-      ["POST", "products/"],
-      ["POST", "products/5/discount"],
-    ] as const) {
-      const response = await send(`${base}/api/v1/${path}`, method, {}, method === "DELETE" ? undefined : {});
-      expect([401, 403], `${method} ${path}`).toContain(response.status);
-    }
-    expect(productName(5)).toBe(before);
-  });
-
-  it("lets the superuser delete", async () => {
-    const admin = await signIn(base, "admin", "shop-demo");
-    const headers = { cookie: admin.cookie, "x-csrf-token": admin.csrfToken };
-    const created = await send(`${base}/api/v1/products/`, "POST", headers, {
-      name: "Short-lived",
-      price: "1.00",
-      categoryId: 1,
+    afterAll(async () => {
+      await server?.close();
+      await database?.close();
     });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    expect((await send(`${base}/api/v1/products/${id}`, "DELETE", headers)).status).toBe(204);
-    expect(productName(id)).toBeUndefined();
-  });
-});
+
+    it("signs the seeded users in with shop-demo and keeps the customer out of the admin", async () => {
+      expect((await signIn(base, "admin", "wrong-password")).status).toBe(401);
+      expect(editor.status).toBe(200);
+      const customer = await signIn(base, "customer", "shop-demo");
+      expect(customer.status).toBe(200);
+      expect((await send(`${base}/admin/api/models`, "GET", { cookie: customer.cookie })).status).toBe(403);
+      expect((await send(`${base}/admin/api/models/products/rows/`, "GET", { cookie: customer.cookie })).status).toBe(
+        403,
+      );
+    });
+
+    it("shows the editor the three models with their filters, and what the editor may do", async () => {
+      const response = await send(`${base}/admin/api/models`, "GET", { cookie: editor.cookie });
+      const { models } = (await response.json()) as {
+        models: { name: string; listFilter: { field: string; widget: string }[]; permissions: object }[];
+      };
+      expect(models.map((m) => m.name)).toEqual(["products", "categories", "price_changes"]);
+      expect(models[0]!.listFilter).toEqual([
+        { field: "status", widget: "checkboxes" },
+        { field: "inStock", widget: "tristate" },
+        { field: "categoryId", widget: "combobox" },
+        { field: "price", widget: "numericRange" },
+        { field: "createdAt", widget: "dateRange" },
+      ]);
+      expect(models.map((m) => m.permissions)).toEqual([
+        { add: true, change: true, delete: false },
+        { add: true, change: true, delete: false },
+        { add: false, change: false, delete: false },
+      ]);
+      const admin = await signIn(base, "admin", "shop-demo");
+      const all = await send(`${base}/admin/api/models`, "GET", { cookie: admin.cookie });
+      const adminModels = ((await all.json()) as { models: { permissions: object }[] }).models;
+      expect(adminModels[0]!.permissions).toEqual({ add: true, change: true, delete: true });
+    });
+
+    it("lets the editor PATCH a product through the API with the admin's cookie and CSRF token", async () => {
+      const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+      const patched = await send(`${base}/api/v1/products/1`, "PATCH", withToken, { name: "Edited by the editor" });
+      expect(patched.status).toBe(200);
+      expect(await productName(1)).toBe("Edited by the editor");
+      const discount = await send(`${base}/api/v1/products/1/discount`, "POST", withToken, { percent: 10 });
+      expect(discount.status).toBe(200);
+    });
+
+    it("refuses the editor's DELETE (403, nothing removed) and a cookie write without the token (403)", async () => {
+      const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+      expect((await send(`${base}/api/v1/products/2`, "DELETE", withToken)).status).toBe(403);
+      expect(await productName(2)).toBeDefined();
+      const adminDelete = await send(`${base}/admin/api/models/products/rows/2`, "DELETE", withToken);
+      expect(adminDelete.status).toBe(403);
+      expect(await productName(2)).toBeDefined();
+      const before = await productName(3);
+      const forged = await send(`${base}/api/v1/products/3`, "PATCH", { cookie: editor.cookie }, { name: "Forged" });
+      expect(forged.status).toBe(403);
+      expect(await productName(3)).toBe(before);
+    });
+
+    it("keeps session tokens hashed at rest", async () => {
+      const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1)).split(".")[0]!;
+      const stored = await database.query<{ token: string }>("SELECT token FROM auth_session");
+      expect(stored.map((row) => row.token)).toContain(hashSessionToken(token));
+      expect(stored.some((row) => row.token.includes(token))).toBe(false);
+    });
+
+    it("takes the session's token as a bearer token, which needs no CSRF token", async () => {
+      const token = decodeURIComponent(editor.cookie.slice(editor.cookie.indexOf("=") + 1));
+      const auth = { authorization: `Bearer ${token}` };
+      const patched = await send(`${base}/api/v1/products/4`, "PATCH", auth, { name: "Edited with a bearer token" });
+      expect(patched.status).toBe(200);
+      expect(await productName(4)).toBe("Edited with a bearer token");
+    });
+
+    it("lets anyone read and nobody anonymous write", async () => {
+      expect((await send(`${base}/api/v1/products/5`, "GET", {})).status).toBe(200);
+      const before = await productName(5);
+      for (const [method, path] of [
+        ["PATCH", "products/5"],
+        ["DELETE", "products/5"],
+        ["POST", "products/"],
+        ["POST", "products/5/discount"],
+      ] as const) {
+        const response = await send(`${base}/api/v1/${path}`, method, {}, method === "DELETE" ? undefined : {});
+        expect([401, 403], `${method} ${path}`).toContain(response.status);
+      }
+      expect(await productName(5)).toBe(before);
+    });
+
+    it("lets the superuser delete", async () => {
+      const admin = await signIn(base, "admin", "shop-demo");
+      const headers = { cookie: admin.cookie, "x-csrf-token": admin.csrfToken };
+      const created = await send(`${base}/api/v1/products/`, "POST", headers, {
+        name: "Short-lived",
+        price: "1.00",
+        categoryId: 1,
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      expect((await send(`${base}/api/v1/products/${id}`, "DELETE", headers)).status).toBe(204);
+      expect(await productName(id)).toBeUndefined();
+    });
+  },
+);

@@ -4,14 +4,13 @@
  * SQL) is what the API answers.
  */
 import { request } from "node:http";
-import { skipOutsideCI } from "@viewsets/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FRAMEWORKS } from "../src/serve.js";
 import {
   type RunningShop,
   SHOP_DIALECT,
   getJSON,
-  postgresUnavailable,
+  databaseSkipReason,
   send,
   startShop,
   tempDirectory,
@@ -47,10 +46,7 @@ function statusWithHost(url: string, host: string): Promise<number | undefined> 
   });
 }
 
-// On PostgreSQL outside CI a missing server skips; in CI it fails.
-const skipReason = SHOP_DIALECT === "pg" ? skipOutsideCI(await postgresUnavailable()) : undefined;
-
-describe.skipIf(skipReason !== undefined).each(FRAMEWORKS)(`the shop (${SHOP_DIALECT}) on %s`, (framework) => {
+describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(`the shop (${SHOP_DIALECT}) on %s`, (framework) => {
   let shop: RunningShop;
   const sqlCount = async (where: string, ...params: unknown[]) =>
     Number((await shop.query<{ n: unknown }>(`SELECT count(*) AS n FROM products WHERE ${where}`, ...params))[0]!.n);

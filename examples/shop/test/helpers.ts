@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { skipOutsideCI } from "@viewsets/core/testing";
 import pg from "pg";
 import { createShopRouter, shopApiAuth } from "../src/app.js";
 import { createShopAuth, DEMO_PASSWORD, DEMO_USERS, seedUsers, type ShopAuth } from "../src/auth.js";
-import { type OpenedDatabase, openDatabase, type ShopDatabase } from "../src/database.js";
+import { type OpenedDatabase, type OpenOptions, openDatabase, type ShopDatabase } from "../src/database.js";
 import { openPgDatabase } from "../src/database-pg.js";
 import { shopAllowedHosts } from "../src/hosts.js";
 import { type Framework, listen } from "../src/serve.js";
@@ -36,6 +37,13 @@ export async function postgresUnavailable(): Promise<string | undefined> {
     return `PostgreSQL at ${PG_SERVER_URL} is unavailable (${(error as Error).message})`;
   }
 }
+
+/**
+ * Why the shop's database cannot be reached, or undefined: on PostgreSQL outside CI a missing server
+ * skips the suites that need it; in CI (CI=true) they run, and fail.
+ */
+export const databaseSkipReason: string | undefined =
+  SHOP_DIALECT === "pg" ? skipOutsideCI(await postgresUnavailable()) : undefined;
 
 /** A new, empty database on the test server (`viewsets_shop_<prefix>_<random>`), dropped by `drop()`. */
 export async function freshPgDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
@@ -104,20 +112,40 @@ async function serve(db: ShopDatabase, framework: Framework, options: StartOptio
   return { server, api: `${server.url}/api/v1`, tokens: tokens as Record<DemoUser, string> };
 }
 
-/** The shop on a freshly seeded database (a SQLite file in `directory`, or PostgreSQL), on port 0 of the loopback. */
-export async function startShop(
-  framework: Framework,
+/** A freshly migrated and seeded database of the shop for one test: a SQLite file, or a PostgreSQL database of its own. */
+export interface TestDatabase {
+  readonly db: ShopDatabase;
+  readonly dialect: "sqlite" | "pg";
+  /** Rows of plain SQL on it (`?` placeholders, on either database). */
+  query<Row = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<Row[]>;
+  /** Closes it; a PostgreSQL database is dropped. */
+  close(): Promise<void>;
+}
+
+/** Opens `name`: `<directory>/<name>.sqlite`, or (SHOP_DATABASE=pg) a new PostgreSQL database. */
+export async function openTestDatabase(
+  name: string,
   directory: string,
-  options: StartOptions = {},
-): Promise<RunningShop> {
-  if (SHOP_DIALECT === "sqlite") return startSqliteShop(framework, directory, options);
-  const fresh = await freshPgDatabase(framework);
-  const database = await openPgDatabase(fresh.url);
-  const { server, api, tokens } = await serve(database.db, framework, options);
+  seed: OpenOptions["seed"] = true,
+): Promise<TestDatabase> {
+  if (SHOP_DIALECT === "sqlite") {
+    const database = openDatabase(join(directory, `${name}.sqlite`), { seed });
+    return {
+      db: database.db,
+      dialect: "sqlite",
+      async query<Row>(text: string, ...params: unknown[]) {
+        return database.client.prepare(text).all(...params) as Row[];
+      },
+      async close() {
+        database.close();
+      },
+    };
+  }
+  const fresh = await freshPgDatabase(name.replaceAll("-", "_"));
+  const database = await openPgDatabase(fresh.url, { seed });
   return {
-    api,
+    db: database.db,
     dialect: "pg",
-    tokens,
     async query<Row>(text: string, ...params: unknown[]) {
       let n = 0;
       return (
@@ -128,9 +156,29 @@ export async function startShop(
       ).rows as Row[];
     },
     async close() {
-      await server.close();
       await database.close();
       await fresh.drop();
+    },
+  };
+}
+
+/** The shop on a freshly seeded database (a SQLite file in `directory`, or PostgreSQL), on port 0 of the loopback. */
+export async function startShop(
+  framework: Framework,
+  directory: string,
+  options: StartOptions = {},
+): Promise<RunningShop> {
+  if (SHOP_DIALECT === "sqlite") return startSqliteShop(framework, directory, options);
+  const database = await openTestDatabase(framework, directory);
+  const { server, api, tokens } = await serve(database.db, framework, options);
+  return {
+    api,
+    dialect: database.dialect,
+    tokens,
+    query: database.query,
+    async close() {
+      await server.close();
+      await database.close();
     },
   };
 }

@@ -12,8 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { FRAMEWORKS } from "../src/serve.js";
-import { skipOutsideCI } from "@viewsets/core/testing";
-import { SHOP_DIALECT, freshPgDatabase, postgresUnavailable, tempDirectory } from "./helpers.js";
+import { SHOP_DIALECT, freshPgDatabase, databaseSkipReason, tempDirectory } from "./helpers.js";
 
 const run = promisify(execFile);
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -110,41 +109,45 @@ async function databaseEnv(framework: string): Promise<Record<string, string>> {
   return { DATABASE_URL: database.url, BETTER_AUTH_SECRET: "a-secret-for-the-shop-readme-test-0123456789" };
 }
 
-// On PostgreSQL outside CI a missing server skips; in CI it fails.
-const skipReason = SHOP_DIALECT === "pg" ? skipOutsideCI(await postgresUnavailable()) : undefined;
 afterAll(() => directory.remove());
 
-describe.skipIf(skipReason !== undefined)(`the getting-started guide's shop curl lines (${SHOP_DIALECT})`, () => {
-  const lines = curlLines();
+describe.skipIf(databaseSkipReason !== undefined)(
+  `the getting-started guide's shop curl lines (${SHOP_DIALECT})`,
+  () => {
+    const lines = curlLines();
 
-  it("show each kind of answer, each with its status", () => {
-    expect(lines.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(lines.map((line) => line.status))).toEqual(new Set([200, 201, 400, 401, 403, 404, 405]));
-    for (const line of lines) expect(line.command, "examples use the default port").toContain("localhost:3000/api/v1/");
-  });
+    it("show each kind of answer, each with its status", () => {
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(lines.map((line) => line.status))).toEqual(new Set([200, 201, 400, 401, 403, 404, 405]));
+      for (const line of lines)
+        expect(line.command, "examples use the default port").toContain("localhost:3000/api/v1/");
+    });
 
-  for (const framework of FRAMEWORKS) {
-    it(`answer as the guide says on ${framework}`, async () => {
-      const port = await freePort();
-      const started = await startServer({
-        PORT: String(port),
-        FRAMEWORK: framework,
-        ...(await databaseEnv(framework)),
-      });
-      child = started.child;
-      expect(started.line).toContain(`shop on ${framework} (seeded a new database): http://localhost:${port}/api/v1/`);
-      const local = (command: string) => command.replaceAll("localhost:3000", `127.0.0.1:${port}`);
-      // The sign-in line, once: its TOKEN goes to every curl line, as the shell would keep it.
-      const token = (await run("sh", ["-c", `${local(tokenLine())}; printf %s "$TOKEN"`])).stdout;
-      expect(token, "the README's sign-in line sets a token").toMatch(/^\S{40,}$/);
-      for (const line of lines) {
-        const command = `${local(line.command)} -w '\\n%{http_code}'`;
-        const { stdout } = await run("sh", ["-c", command], { env: { ...process.env, TOKEN: token } });
-        const status = Number(stdout.slice(stdout.lastIndexOf("\n") + 1));
-        const body = stdout.slice(0, stdout.lastIndexOf("\n"));
-        expect(status, line.command).toBe(line.status);
-        expect(() => JSON.parse(body), `${line.command} answers JSON`).not.toThrow();
-      }
-    }, 60_000);
-  }
-});
+    for (const framework of FRAMEWORKS) {
+      it(`answer as the guide says on ${framework}`, async () => {
+        const port = await freePort();
+        const started = await startServer({
+          PORT: String(port),
+          FRAMEWORK: framework,
+          ...(await databaseEnv(framework)),
+        });
+        child = started.child;
+        expect(started.line).toContain(
+          `shop on ${framework} (seeded a new database): http://localhost:${port}/api/v1/`,
+        );
+        const local = (command: string) => command.replaceAll("localhost:3000", `127.0.0.1:${port}`);
+        // The sign-in line, once: its TOKEN goes to every curl line, as the shell would keep it.
+        const token = (await run("sh", ["-c", `${local(tokenLine())}; printf %s "$TOKEN"`])).stdout;
+        expect(token, "the README's sign-in line sets a token").toMatch(/^\S{40,}$/);
+        for (const line of lines) {
+          const command = `${local(line.command)} -w '\\n%{http_code}'`;
+          const { stdout } = await run("sh", ["-c", command], { env: { ...process.env, TOKEN: token } });
+          const status = Number(stdout.slice(stdout.lastIndexOf("\n") + 1));
+          const body = stdout.slice(0, stdout.lastIndexOf("\n"));
+          expect(status, line.command).toBe(line.status);
+          expect(() => JSON.parse(body), `${line.command} answers JSON`).not.toThrow();
+        }
+      }, 60_000);
+    }
+  },
+);
