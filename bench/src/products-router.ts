@@ -3,7 +3,7 @@ import { Router, type RouterOptions } from "@viewsets/core";
 import { modelViewSet } from "@viewsets/drizzle";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PRODUCT_LIST_OPTIONS, PRODUCT_MODEL_OPTIONS } from "../../examples/shop/src/app.js";
-import type { ShopDatabase } from "../../examples/shop/src/database.js";
+import type { ShopSqliteDatabase } from "../../examples/shop/src/database.js";
 import { products } from "../../examples/shop/src/schema.js";
 import type { pgShopTables } from "./pg-shop.js";
 
@@ -13,7 +13,7 @@ import type { pgShopTables } from "./pg-shop.js";
 // related-fields feature's cost, measured by its own test (one `IN` query per page).
 
 /** The shop's products viewset over the SQLite file. */
-export function productsRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
+export function productsRouter(db: ShopSqliteDatabase, options: RouterOptions = {}): Router {
   const router = new Router("/api/v1", options);
   router.register("products", modelViewSet(db, products, { ...PRODUCT_LIST_OPTIONS, model: PRODUCT_MODEL_OPTIONS }));
   return router;

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Pool } from "pg";
 import type { Authenticator, Router } from "@viewsets/core";
 import type { Throttle } from "@viewsets/core/throttling";
-import { openDatabase, type ShopDatabase } from "../../examples/shop/src/database.js";
+import { openDatabase, type ShopSqliteDatabase } from "../../examples/shop/src/database.js";
 import { type Framework, handWrittenServer, simplestServer, viewsetServer } from "./apps.js";
 import { BENCH_TOKEN, type Implementation, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
 import type { ProductStore } from "./hand-written/store.js";
@@ -38,7 +38,7 @@ async function authenticationOf(config: ServerConfig): Promise<Authenticator[]> 
 }
 
 /** The shop's products viewset (see products-router.ts), or its products alone paginated by cursor (no COUNT), newest first. */
-async function routerOf(config: ServerConfig, db: ShopDatabase, throttles: Throttle[]): Promise<Router> {
+async function routerOf(config: ServerConfig, db: ShopSqliteDatabase, throttles: Throttle[]): Promise<Router> {
   const authentication = await authenticationOf(config);
   if (config.implementation === "viewset") {
     const { productsRouter } = await import("./products-router.js");

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import type { ShopDatabase } from "../../../examples/shop/src/database.js";
+import type { ShopSqliteDatabase } from "../../../examples/shop/src/database.js";
 import { type PRODUCT_STATUSES, products } from "../../../examples/shop/src/schema.js";
 import type { pgShopTables } from "../pg-shop.js";
 
@@ -95,7 +95,7 @@ function withCents<R extends { price: string } | undefined>(row: R): R {
 }
 
 /** better-sqlite3: `prepare()` once per shape, then `get`/`all` with the values. */
-export function sqliteStore(db: ShopDatabase): ProductStore {
+export function sqliteStore(db: ShopSqliteDatabase): ProductStore {
   const countOf = perShape((shape) =>
     db.select({ count: sql<number>`count(*)` }).from(products).where(whereOf(products, shape)).prepare(),
   );

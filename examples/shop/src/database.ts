@@ -9,8 +9,11 @@ import { PRODUCT_SEARCH_INDEX, products } from "./schema.js";
 import { type SeedOptions, seed } from "./seed.js";
 import { type OpenedPgDatabase, type ShopPgDatabase, openPgDatabase } from "./database-pg.js";
 
+/** The shop's drizzle database on its SQLite file. */
+export type ShopSqliteDatabase = BetterSQLite3Database;
+
 /** The shop's drizzle database: its SQLite file, or PostgreSQL when `DATABASE_URL` is set. */
-export type ShopDatabase = BetterSQLite3Database | ShopPgDatabase;
+export type ShopDatabase = ShopSqliteDatabase | ShopPgDatabase;
 
 /** Whether the shop runs on PostgreSQL: its tables are then those of schema.pg.ts, else schema.ts's. */
 export function isPostgres(db: ShopDatabase): db is ShopPgDatabase {
@@ -31,7 +34,7 @@ export interface OpenOptions {
 
 export interface OpenedDatabase {
   readonly dialect: "sqlite";
-  readonly db: BetterSQLite3Database;
+  readonly db: ShopSqliteDatabase;
   /** The better-sqlite3 connection under `db`. */
   readonly client: Database.Database;
   /** True when this call seeded the tables. */
