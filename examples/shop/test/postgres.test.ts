@@ -4,10 +4,11 @@
  * (a statement longer than the pool's timeout completes), one process migrating at a time, and
  * the same seed as on SQLite.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { createPgPool } from "@viewsets/drizzle/pg";
 import { getTableColumns, getTableName } from "drizzle-orm";
@@ -24,6 +25,7 @@ import { PG_MIGRATIONS_FOLDER, migrateShopPostgres } from "../src/migrate-pg.js"
 import { categories, priceChanges, products } from "../src/schema.pg.js";
 import { freshPgDatabase, postgresUnavailable, tempDirectory } from "./helpers.js";
 
+const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const directory = tempDirectory();
 afterAll(() => directory.remove());
@@ -42,10 +44,9 @@ async function withDatabase(prefix: string, body: (url: string, client: pg.Clien
 }
 
 async function journalLength(client: pg.Client, table = "__drizzle_migrations"): Promise<number> {
-  const { rows } = await client.query(
-    `SELECT CASE WHEN to_regclass('drizzle.${table}') IS NULL THEN 0 ELSE (SELECT count(*) FROM drizzle.${table}) END::int AS n`,
-  );
-  return rows[0].n;
+  const { rows } = await client.query("SELECT to_regclass($1) IS NOT NULL AS found", [`drizzle.${table}`]);
+  if (!rows[0].found) return 0;
+  return (await client.query(`SELECT count(*)::int AS n FROM drizzle.${table}`)).rows[0].n;
 }
 
 /** A copy of the shop's migrations with one more, which takes `seconds` (as an index built on a large table would). */
@@ -174,6 +175,28 @@ describe.skipIf(skipReason !== undefined)("the shop on PostgreSQL", () => {
       // The identity columns go on after the seeded ids.
       const next = await client.query("INSERT INTO categories (name, created_at) VALUES ('New', now()) RETURNING id");
       expect(next.rows).toEqual([{ id: 21 }]);
+    }));
+
+  it("`pnpm db:migrate` migrates DATABASE_URL as a step of its own, without seeding", () =>
+    withDatabase("step", async (url, client) => {
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "--conditions=source", "src/db-migrate.ts"], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: url },
+      });
+      expect(stdout).toContain("migrated the PostgreSQL database at DATABASE_URL");
+      expect(stdout).not.toContain(url);
+      expect(await journalLength(client)).toBe(readMigrationFiles({ migrationsFolder: PG_MIGRATIONS_FOLDER }).length);
+      expect((await client.query("SELECT count(*)::int AS n FROM products")).rows).toEqual([{ n: 0 }]);
+    }));
+
+  it("will not serve PostgreSQL without BETTER_AUTH_SECRET, and touches nothing then", () =>
+    withDatabase("nosecret", async (url, client) => {
+      const started = run(process.execPath, ["--import", "tsx", "--conditions=source", "src/server.ts"], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: url, BETTER_AUTH_SECRET: "", PORT: "0" },
+      });
+      await expect(started).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("BETTER_AUTH_SECRET") });
+      expect(await journalLength(client)).toBe(0);
     }));
 
   it("are what src/schema.pg.ts declares: drizzle-kit generate finds nothing to add", () => {
