@@ -23,8 +23,11 @@ export function tempDirectory(): { path: string; remove(): void } {
  */
 export const SHOP_DIALECT: "sqlite" | "pg" = process.env.SHOP_DATABASE === "pg" ? "pg" : "sqlite";
 
-/** The PostgreSQL server's database the tests connect to first, to create and drop databases of their own. */
-export const PG_SERVER_URL = process.env.SHOP_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/**
+ * The PostgreSQL database the tests connect to first (`DATABASE_URL`, as the other packages' tests),
+ * to create and drop databases of their own (`viewsets_shop_*`).
+ */
+export const PG_SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
 /** Why PostgreSQL cannot be used, or undefined when it can. */
 export async function postgresUnavailable(): Promise<string | undefined> {
