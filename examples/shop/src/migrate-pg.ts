@@ -19,8 +19,6 @@ const MIGRATION_LOCK = "viewsets-shop-migrations";
 export interface PgMigrateOptions {
   /** The shop's migrations folder (default drizzle-pg/). */
   migrationsFolder?: string;
-  /** Refuse to wait longer than this for another session's lock on a table (default: wait, as PostgreSQL does). */
-  lockTimeoutMs?: number;
 }
 
 /**
@@ -35,9 +33,6 @@ export async function migrateShopPostgres(url: string, options: PgMigrateOptions
   await client.connect();
   try {
     await client.query("SET statement_timeout = 0");
-    if (options.lockTimeoutMs !== undefined) {
-      await client.query(`SET lock_timeout = ${Math.max(0, Math.trunc(options.lockTimeoutMs))}`);
-    }
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_FOLDER });
