@@ -45,9 +45,14 @@ const SENDERS: readonly Sender[] = [
   ...Array<Sender>(5).fill("admin"),
 ];
 
-/** Whether an operation's `security` lets a request without credentials through (an empty requirement). */
+/**
+ * Whether an operation's `security` lets a request without credentials through: none declared, `security: []`
+ * (OpenAPI's "no security", which the document's schema routes say), or an empty requirement among others.
+ */
 const allowsAnonymous = (operation: OperationObject) =>
-  operation.security === undefined || operation.security.some((requirement) => Object.keys(requirement).length === 0);
+  operation.security === undefined ||
+  operation.security.length === 0 ||
+  operation.security.some((requirement) => Object.keys(requirement).length === 0);
 
 interface Answer {
   readonly status: number;
