@@ -170,7 +170,13 @@ export async function sqliteDatabase(file?: string, options: { directory?: strin
     db,
     tables,
     reopen: () => sqliteDatabase(path),
-    query: async (sql) => client.prepare(sql).all() as Record<string, unknown>[],
+    query: async (sql) => {
+      // A statement that returns no rows (DDL, an INSERT) is run, and answers none.
+      const statement = client.prepare(sql);
+      if (statement.reader) return statement.all() as Record<string, unknown>[];
+      statement.run();
+      return [];
+    },
     async close() {
       client.close();
       if (dir) rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,7 @@ import {
 } from "@viewsets/core/internals";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
+import { actionsOf } from "./bulk-actions.js";
 import { createAdminAuth, serveSession } from "./accounts.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
@@ -228,7 +229,8 @@ export class Admin<User = unknown> implements Mountable {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
       const described = [...this.models.values()].flatMap((m) => {
         const may = this.permissionsOn(principal, m);
-        return may.view ? [describeModel(m, this.modelNameOf, may)] : [];
+        // With the Action menu's entries this user may run.
+        return may.view ? [{ ...describeModel(m, this.modelNameOf, may), actions: actionsOf(m, may) }] : [];
       });
       // Whether the Users page is theirs: the UI shows its link only then.
       return sendJSON(200, { models: described, manageUsers: users?.mayManage(principal.user) ?? false });
@@ -254,6 +256,11 @@ export class Admin<User = unknown> implements Mountable {
       now: this.now,
       targetOf: this.targetOf,
       may,
+      selection: {
+        models: [...this.models.values()],
+        permissionsOn: (other) => this.permissionsOn(principal, other),
+        bodyLimit: this.bodyLimit,
+      },
     });
   }
 }

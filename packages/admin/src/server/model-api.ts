@@ -9,6 +9,7 @@ import {
   type ViewSettings,
 } from "@viewsets/core";
 import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
+import { type SelectionRouteOptions, serveAction, serveDeletePreview } from "./bulk-actions.js";
 import { facetsOf } from "./facets.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
@@ -23,6 +24,8 @@ export interface ModelDataOptions {
   readonly targetOf: (field: FieldDef) => AdminViewSet<object> | undefined;
   /** What the user may do with this model: a write they may not make is 403. */
   readonly may: ModelPermissions;
+  /** The selection routes' view of the admin (other models, their permissions, the body limit). */
+  readonly selection: Omit<SelectionRouteOptions, "may" | "now">;
 }
 
 /** The context facets and lookups read a model's rows with (the rows route builds its own). */
@@ -30,7 +33,10 @@ function readContext(request: ApiRequest, settings: ViewSettings, resource: stri
   return ViewContext.for(request, settings, { resource, action: "list", readOnly: true });
 }
 
-/** `models/{model}/rows/[{id}]`, `models/{model}/facets` and `models/{model}/lookup/{field}`. */
+/**
+ * `models/{model}/rows/[{id}]`, `models/{model}/facets`, `models/{model}/lookup/{field}`, and the
+ * selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`.
+ */
 export async function serveModelData(
   entry: AdminModel,
   route: string | undefined,
@@ -40,6 +46,12 @@ export async function serveModelData(
 ): Promise<ApiResponse> {
   const { settings, targetOf } = options;
   switch (route) {
+    case "delete-preview":
+      if (rest !== undefined) throw new NotFound();
+      return serveDeletePreview(entry, request, { ...options.selection, may: options.may, now: options.now });
+    case "actions":
+      if (rest === undefined) throw new NotFound();
+      return serveAction(entry, rest, request, { ...options.selection, may: options.may, now: options.now });
     case "rows":
       return serveRows(entry.viewset, entry.name, rest, request, settings, options.may);
     case "facets":

@@ -1,0 +1,92 @@
+/**
+ * The daily-work suites' admin: the contract's fixture plus reviews that go with their product
+ * (ON DELETE CASCADE), order lines the admin does not show (RESTRICT), and users whose model
+ * permissions differ.
+ */
+import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
+import { type AnyPgColumn, integer as pgInteger, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { type AnySQLiteColumn, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Admin, ModelPermissions } from "../src/server/index.js";
+import { type FixtureDatabase, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
+
+const ALL: ModelPermissions = { view: true, add: true, change: true, delete: true };
+const VIEW: ModelPermissions = { view: true, add: false, change: false, delete: false };
+
+/**
+ * admin: everything. editor: deletes products, but not the reviews that would go with them.
+ * locked: views everything and changes nothing.
+ */
+export function dailyPermissions(user: FixtureUser, model: string): ModelPermissions {
+  if (user.username === "admin") return ALL;
+  if (user.username === "editor") return model === "products" ? ALL : VIEW;
+  return VIEW;
+}
+
+/** Two reviews each of products 1 to 6. */
+export const REVIEWS = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  productId: Math.floor(i / 2) + 1,
+  body: `Review ${i + 1}`,
+}));
+/** The product an order line (a table the admin does not show) holds in place. */
+export const ORDERED_PRODUCT = 59;
+
+function sqliteReviews(products: { id: AnySQLiteColumn }) {
+  return sqliteTable("reviews", {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+  });
+}
+
+function pgReviews(products: { id: AnyPgColumn }) {
+  return pgTable("reviews", {
+    id: pgInteger("id").primaryKey(),
+    productId: pgInteger("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    body: pgText("body").notNull(),
+  });
+}
+
+/** Creates and fills the reviews and order lines of a fixture database. */
+export async function addDailyTables(database: FixtureDatabase): Promise<void> {
+  await database.query(`CREATE TABLE reviews (id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL
+    REFERENCES products(id) ON DELETE CASCADE, body TEXT NOT NULL)`);
+  await database.query(
+    "CREATE TABLE order_lines (id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL REFERENCES products(id))",
+  );
+  for (const review of REVIEWS) {
+    await database.query(
+      `INSERT INTO reviews (id, product_id, body) VALUES (${review.id}, ${review.productId}, '${review.body}')`,
+    );
+  }
+  await database.query(`INSERT INTO order_lines (id, product_id) VALUES (1, ${ORDERED_PRODUCT})`);
+}
+
+/** The fixture's admin with the daily permissions and the reviews registered. */
+export function dailyAdmin(database: FixtureDatabase): Admin<FixtureUser> {
+  const admin = fixtureAdmin(database, {
+    users: {
+      verify: async (username, password) =>
+        USERS.find((u) => u.username === username && u.password === password) ?? null,
+      get: async (id) => USERS.find((u) => String(u.id) === id) ?? null,
+      isStaff: (user) => user.isStaff,
+      permissions: dailyPermissions,
+    },
+  });
+  const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
+  // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.
+  const reviews =
+    database.dialect === "sqlite"
+      ? sqliteReviews(products)
+      : (pgReviews(products) as unknown as ReturnType<typeof sqliteReviews>);
+  admin.register("reviews", {
+    model: tableModel(reviews),
+    queryset: createManager(database.db as unknown as SQLiteDatabase, reviews),
+    ordering: ["id"],
+  });
+  return admin;
+}
