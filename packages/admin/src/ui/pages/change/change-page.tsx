@@ -1,7 +1,7 @@
 /** The change page: one record's form to add, change or delete it. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
-import { ConfirmDialog } from "../../components/modal.js";
+import { DeleteDialog } from "../../components/delete-dialog.js";
 import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
@@ -91,18 +91,10 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     }
   };
 
-  const remove = async () => {
-    setSaving(true);
-    try {
-      await api<void>(`${rowPath}${encodeURIComponent(id ?? "")}`, { method: "DELETE" });
-      guardLeaving(null);
-      flash.value = `Deleted ${noun} “${title}”.`;
-      navigate(listHref, { force: true });
-    } catch (error) {
-      setSaving(false);
-      setFormError(messageOf(error));
-      setConfirming(false);
-    }
+  const removed = () => {
+    guardLeaving(null);
+    flash.value = `Deleted ${noun} “${title}”.`;
+    navigate(listHref, { force: true });
   };
 
   if (loadError) {
@@ -191,13 +183,12 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
           </div>
         </form>
       )}
-      {confirming && (
-        <ConfirmDialog
+      {confirming && id !== undefined && (
+        <DeleteDialog
+          model={model}
+          selection={{ ids: [id] }}
           title={`Delete ${noun}`}
-          message={`Delete ${noun} “${title}”? This cannot be undone.`}
-          confirm="Delete"
-          busy={saving}
-          onConfirm={remove}
+          onDeleted={removed}
           onClose={() => setConfirming(false)}
         />
       )}
