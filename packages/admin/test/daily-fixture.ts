@@ -6,7 +6,7 @@
 import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
 import { type AnyPgColumn, integer as pgInteger, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { type AnySQLiteColumn, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Admin, ModelPermissions } from "../src/server/index.js";
+import type { Admin, AdminOptions, ModelPermissions } from "../src/server/index.js";
 import { type FixtureDatabase, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
 
 const ALL: ModelPermissions = { view: true, add: true, change: true, delete: true };
@@ -19,7 +19,8 @@ const VIEW: ModelPermissions = { view: true, add: false, change: false, delete: 
 export function dailyPermissions(user: FixtureUser, model: string): ModelPermissions {
   if (user.username === "admin") return ALL;
   if (user.username === "editor") return model === "products" ? ALL : VIEW;
-  return VIEW;
+  // locked may not even see the reviews.
+  return model === "reviews" ? { ...VIEW, view: false } : VIEW;
 }
 
 /** Two reviews each of products 1 to 6. */
@@ -67,8 +68,12 @@ export async function addDailyTables(database: FixtureDatabase): Promise<void> {
 }
 
 /** The fixture's admin with the daily permissions and the reviews registered. */
-export function dailyAdmin(database: FixtureDatabase): Admin<FixtureUser> {
+export function dailyAdmin(
+  database: FixtureDatabase,
+  options: Partial<AdminOptions<FixtureUser>> = {},
+): Admin<FixtureUser> {
   const admin = fixtureAdmin(database, {
+    ...options,
     users: {
       verify: async (username, password) =>
         USERS.find((u) => u.username === username && u.password === password) ?? null,

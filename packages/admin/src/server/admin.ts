@@ -27,6 +27,7 @@ import {
   resolveSettings,
   withMethod,
 } from "@viewsets/core/internals";
+import { clientIp, type Throttle, userRateThrottle } from "@viewsets/core/throttling";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
 import { actionsOf } from "./bulk-actions.js";
@@ -60,6 +61,7 @@ export class Admin<User = unknown> implements Mountable {
   private readonly allowedHosts: readonly string[] | null;
   private readonly hosts: HostCheck;
   private readonly proxies: OriginOptions;
+  private readonly exportThrottles: readonly Throttle[];
   private tables: Promise<void> | undefined;
   private assets: UiAssets | undefined;
 
@@ -70,6 +72,12 @@ export class Admin<User = unknown> implements Mountable {
     this.hosts = new HostCheck(this.allowedHosts);
     this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
+    this.exportThrottles = options.exportThrottles ?? [
+      userRateThrottle("60/hour", {
+        scope: "admin-export",
+        ...(options.throttleStore ? { store: options.throttleStore } : {}),
+      }),
+    ];
     this.settings = {
       ...resolveSettings({ bodyLimit: this.bodyLimit, ...(options.onError ? { onError: options.onError } : {}) }),
       // A foreign key written through the admin is checked as the API checks it: a row its
@@ -256,6 +264,12 @@ export class Admin<User = unknown> implements Mountable {
       now: this.now,
       targetOf: this.targetOf,
       may,
+      export: {
+        throttles: this.exportThrottles,
+        userId: principal.id,
+        user: principal.user,
+        ip: clientIp(request, this.proxies.trustedProxies ?? 0),
+      },
       selection: {
         models: [...this.models.values()],
         permissionsOn: (other) => this.permissionsOn(principal, other),

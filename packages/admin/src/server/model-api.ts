@@ -10,6 +10,7 @@ import {
 } from "@viewsets/core";
 import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
 import { type SelectionRouteOptions, serveAction, serveDeletePreview } from "./bulk-actions.js";
+import { type ExportOptions, serveExport } from "./export.js";
 import { facetsOf } from "./facets.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
@@ -26,6 +27,8 @@ export interface ModelDataOptions {
   readonly may: ModelPermissions;
   /** The selection routes' view of the admin (other models, their permissions, the body limit). */
   readonly selection: Omit<SelectionRouteOptions, "may" | "now">;
+  /** The export's throttle and who is counted. */
+  readonly export: Omit<ExportOptions, "now" | "targetOf">;
 }
 
 /** The context facets and lookups read a model's rows with (the rows route builds its own). */
@@ -35,7 +38,8 @@ function readContext(request: ApiRequest, settings: ViewSettings, resource: stri
 
 /**
  * `models/{model}/rows/[{id}]`, `models/{model}/facets`, `models/{model}/lookup/{field}`, and the
- * selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`.
+ * selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`, and
+ * `models/{model}/export`.
  */
 export async function serveModelData(
   entry: AdminModel,
@@ -46,6 +50,9 @@ export async function serveModelData(
 ): Promise<ApiResponse> {
   const { settings, targetOf } = options;
   switch (route) {
+    case "export":
+      if (rest !== undefined) throw new NotFound();
+      return serveExport(entry, request, { ...options.export, now: options.now, targetOf });
     case "delete-preview":
       if (rest !== undefined) throw new NotFound();
       return serveDeletePreview(entry, request, { ...options.selection, may: options.may, now: options.now });

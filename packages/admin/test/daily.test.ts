@@ -1,19 +1,25 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
+import { runExportContract } from "./export-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { runSelectionContract } from "./selection-contract.js";
 import { FRAMEWORKS } from "./serve.js";
 
-// The selection routes on each adapter over a real SQLite file, and on PostgreSQL.
+// The daily-work routes (selection, actions, delete preview, export) on each adapter over a real
+// SQLite file, and on PostgreSQL.
 for (const framework of FRAMEWORKS) {
-  runSelectionContract({ name: `${framework}, SQLite`, framework, database: () => sqliteDatabase() });
+  const options = { name: `${framework}, SQLite`, framework, database: () => sqliteDatabase() };
+  runSelectionContract(options);
+  runExportContract(options);
 }
 
 const unavailable = await postgresUnavailable();
 // In CI a missing database is a failure, never a silent skip.
 const skipReason = skipOutsideCI(unavailable);
-runSelectionContract({
+const pg = {
   name: "express, PostgreSQL",
-  framework: "express",
+  framework: "express" as const,
   database: () => postgresDatabase(),
   skipReason,
-});
+};
+runSelectionContract(pg);
+runExportContract(pg);
