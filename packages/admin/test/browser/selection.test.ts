@@ -6,15 +6,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedRows } from "../fixture.js";
-import { axeViolations, expectNoProblems, type Harness, openTab, SLOW, screenshot, type Tab } from "./harness.js";
+import { axeViolations, expectNoProblems, type Harness, SLOW, screenshot, type Tab } from "./harness.js";
 import { signedInSuite, skipReason } from "./harness.js";
-
-const VIEWS = [
-  { width: 1366, colorScheme: "light" },
-  { width: 375, colorScheme: "dark" },
-  { width: 375, colorScheme: "light" },
-  { width: 1366, colorScheme: "dark" },
-] as const;
+import { shotsInEveryView } from "./views.js";
 
 describe.skipIf(skipReason !== undefined)("admin UI: selection, actions and the delete confirmation", SLOW, () => {
   let harness: Harness;
@@ -30,19 +24,8 @@ describe.skipIf(skipReason !== undefined)("admin UI: selection, actions and the 
     ({ harness, tab, page } = suite);
   });
 
-  /** Screenshots of what the page shows now, in each width and scheme, from a tab signed in alike. */
-  const shots = async (path: string, name: string, open: (page: Page) => Promise<void>) => {
-    for (const view of VIEWS) {
-      const other = await openTab(harness, view);
-      // The suite's session (signing in again and again would meet the sign-in throttle).
-      await other.context.addCookies(await tab.context.cookies());
-      await other.page.goto(path);
-      await open(other.page);
-      await screenshot(other.page, `${name}-${view.width}-${view.colorScheme}`);
-      expect(await axeViolations(other.page)).toEqual([]);
-      await other.context.close();
-    }
-  };
+  const shots = (path: string, name: string, open: (page: Page) => Promise<void>) =>
+    shotsInEveryView(harness, tab, path, name, open);
 
   it("selects three rows by keyboard and deletes them after the confirmation lists them", async () => {
     const chosen = seeded.products.filter((p) => [1, 2, 4].includes(p.id));

@@ -8,6 +8,7 @@ import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActionBar } from "./action-bar.js";
 import { ActiveFilters } from "./active-filters.js";
+import { ExportLinks } from "./export-links.js";
 import { FilterPanel } from "./filter-panel.js";
 import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
@@ -111,6 +112,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             }
           />
           <Pagination model={model} params={params} page={rows.page} />
+          {query !== null && <ExportLinks model={model} query={selectionQuery} />}
         </div>
       </div>
     </div>
