@@ -6,8 +6,10 @@
 import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
 import { type AnyPgColumn, integer as pgInteger, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { type AnySQLiteColumn, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Admin, AdminOptions, ModelPermissions } from "../src/server/index.js";
-import { type FixtureDatabase, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
+import { ValidationError } from "@viewsets/core";
+import * as v from "valibot";
+import { type Admin, type AdminOptions, adminAction, type ModelPermissions } from "../src/server/index.js";
+import { type FixtureDatabase, type FixtureTables, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
 
 const ALL: ModelPermissions = { view: true, add: true, change: true, delete: true };
 const VIEW: ModelPermissions = { view: true, add: false, change: false, delete: false };
@@ -68,20 +70,47 @@ export async function addDailyTables(database: FixtureDatabase): Promise<void> {
 }
 
 /** The fixture's admin with the daily permissions and the reviews registered. */
+/** `{ percent, reason }` as the shop's discount takes it: above 0 and below 100 percent. */
+export const DISCOUNT = v.object({
+  percent: v.pipe(v.number(), v.minValue(0.01), v.maxValue(99.99)),
+  reason: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), "discount"),
+});
+
+type Product = FixtureTables["products"]["$inferSelect"];
+
+/** The fixture's discount: a price lowered by a percentage, refused for a withdrawn product. */
+export function discountAction(database: FixtureDatabase) {
+  const manager = createManager(database.db as unknown as SQLiteDatabase, (database.tables as FixtureTables).products);
+  return adminAction<Product, typeof DISCOUNT>({
+    label: "Discount",
+    done: "Discounted",
+    schema: DISCOUNT,
+    run: async (ctx, row, data) => {
+      if (row.status === "archived") throw new ValidationError("A withdrawn product keeps its price.");
+      const cents = Math.max(1, Math.round(Number(row.price) * (100 - data.percent)));
+      await manager.update(ctx, { ...row, price: (cents / 100).toFixed(2) });
+    },
+  });
+}
+
 export function dailyAdmin(
   database: FixtureDatabase,
   options: Partial<AdminOptions<FixtureUser>> = {},
 ): Admin<FixtureUser> {
-  const admin = fixtureAdmin(database, {
-    ...options,
-    users: {
-      verify: async (username, password) =>
-        USERS.find((u) => u.username === username && u.password === password) ?? null,
-      get: async (id) => USERS.find((u) => String(u.id) === id) ?? null,
-      isStaff: (user) => user.isStaff,
-      permissions: dailyPermissions,
+  const admin = fixtureAdmin(
+    database,
+    {
+      ...options,
+      users: {
+        verify: async (username, password) =>
+          USERS.find((u) => u.username === username && u.password === password) ?? null,
+        get: async (id) => USERS.find((u) => String(u.id) === id) ?? null,
+        isStaff: (user) => user.isStaff,
+        permissions: dailyPermissions,
+      },
     },
-  });
+    { actions: { discount: discountAction(database) } },
+  );
   const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
   // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.
   const reviews =

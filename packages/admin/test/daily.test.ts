@@ -1,4 +1,5 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
+import { runActionsContract } from "./actions-contract.js";
 import { runExportContract } from "./export-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { runSelectionContract } from "./selection-contract.js";
@@ -9,6 +10,7 @@ import { FRAMEWORKS } from "./serve.js";
 for (const framework of FRAMEWORKS) {
   const options = { name: `${framework}, SQLite`, framework, database: () => sqliteDatabase() };
   runSelectionContract(options);
+  runActionsContract(options);
   runExportContract(options);
 }
 
@@ -22,4 +24,5 @@ const pg = {
   skipReason,
 };
 runSelectionContract(pg);
+runActionsContract(pg);
 runExportContract(pg);

@@ -274,6 +274,8 @@ export class Admin<User = unknown> implements Mountable {
         models: [...this.models.values()],
         permissionsOn: (other) => this.permissionsOn(principal, other),
         bodyLimit: this.bodyLimit,
+        messages: this.settings.messages,
+        onError: (error) => this.settings.onError(error, request),
       },
     });
   }

@@ -15,10 +15,12 @@ import {
   type RequestContext,
   sendJSON,
   ValidationError,
+  type ValidationMessages,
 } from "@viewsets/core";
 import { readJSONBody } from "@viewsets/core/internals";
 import type { ActionMeta, ActionResult, DeletePreview } from "../shared/actions.js";
 import { countOf } from "../shared/words.js";
+import { customAction, customActionsOf, runCustomAction } from "./custom-actions.js";
 import { deletePreview, type PreviewInput } from "./delete-preview.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
@@ -32,6 +34,10 @@ export interface SelectionRouteOptions {
   readonly permissionsOn: (entry: AdminModel) => ModelPermissions;
   readonly now: () => Date;
   readonly bodyLimit: number;
+  /** The API's validation messages, for an action's data. */
+  readonly messages: ValidationMessages;
+  /** Told about a row's failure that is not an ApiError (the row is listed as failed). */
+  readonly onError: (error: unknown) => void;
 }
 
 type Writable = Manager<object>;
@@ -49,11 +55,17 @@ function transactional(entry: AdminModel): Writable & Required<Pick<Writable, "a
   return manager as Writable & Required<Pick<Writable, "atomic">>;
 }
 
-/** The actions the list offers this user on a model: "delete selected" with `delete`, and a manager that can. */
+/**
+ * The actions the list offers this user on a model: "delete selected" with `delete` and a
+ * manager that can, then the app's own (`ModelConfig.actions`) they hold the permission of.
+ */
 export function actionsOf(entry: AdminModel, may: ModelPermissions): ActionMeta[] {
   const manager = entry.viewset.config.queryset as Partial<Writable>;
   const canDelete = may.delete && typeof manager.delete === "function" && typeof manager.atomic === "function";
-  return canDelete ? [{ name: "delete_selected", label: `Delete selected ${labelOf(entry).toLowerCase()}` }] : [];
+  const own = customActionsOf(entry, may);
+  return canDelete
+    ? [{ name: "delete_selected", label: `Delete selected ${labelOf(entry).toLowerCase()}` }, ...own]
+    : own;
 }
 
 async function bodyOf(request: ApiRequest, limit: number): Promise<Record<string, unknown>> {
@@ -99,12 +111,25 @@ export async function serveAction(
   request: ApiRequest,
   options: SelectionRouteOptions,
 ): Promise<ApiResponse> {
-  const offered = actionsOf(entry, options.may).find((action) => action.name === name);
-  if (name !== "delete_selected") throw new NotFound();
+  const own = name === undefined || name === "delete_selected" ? undefined : customAction(entry, name);
+  if (name !== "delete_selected" && !own) throw new NotFound();
   if (request.method !== "POST") throw new MethodNotAllowed(request.method, ["POST"]);
-  if (!offered) throw new PermissionDenied();
+  if (!actionsOf(entry, options.may).some((action) => action.name === name)) throw new PermissionDenied();
   const body = await bodyOf(request, options.bodyLimit);
   const selection = parseSelection(body.selection);
+  if (own) {
+    return runCustomAction(request, {
+      entry,
+      name: name!,
+      action: own,
+      may: options.may,
+      selection,
+      data: body.data,
+      now: options.now(),
+      messages: options.messages,
+      onError: options.onError,
+    });
+  }
   const ctx = contextOf(request);
   const manager = transactional(entry);
   // The rows are read, checked and deleted in one transaction: what the preview said is what is deleted.

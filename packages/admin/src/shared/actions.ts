@@ -39,11 +39,33 @@ export interface DeletePreview {
   readonly deletable: boolean;
 }
 
-/** An action the list offers over a selection (Django's `actions`). */
+/** One field of an action's form, from its request schema. */
+export interface ActionField {
+  readonly name: string;
+  readonly label: string;
+  readonly type: "number" | "integer" | "text" | "bool" | "choice";
+  readonly required: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly maxLength?: number;
+  readonly choices?: readonly string[];
+  readonly default?: unknown;
+}
+
+/** An action the list offers over a selection (Django's `actions`), and the change form as a button. */
 export interface ActionMeta {
   readonly name: string;
-  /** The Action menu's words: "Delete selected products". */
+  /** The Action menu's words: "Delete selected products", "Discount". */
   readonly label: string;
+  /** The form it asks for before it runs (none for delete_selected: its confirmation is the preview). */
+  readonly form?: readonly ActionField[];
+}
+
+/** A row an action could not change, and why. */
+export interface ActionFailure {
+  readonly id: unknown;
+  readonly label: string;
+  readonly message: string;
 }
 
 /** `POST models/{model}/actions/{action}`: what the action did, for people and per row. */
@@ -51,4 +73,6 @@ export interface ActionResult {
   readonly action: string;
   readonly count: number;
   readonly message: string;
+  /** Rows that failed, each with why (the others were changed). */
+  readonly failures?: readonly ActionFailure[];
 }
