@@ -171,13 +171,20 @@ export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}):
 }
 
 /** `{ "percent": 10, "reason": "sale" }`: above 0 and below 100 percent; a reason of 1 to 100 characters. */
-const DISCOUNT = v.object({
+export const DISCOUNT = v.object({
   percent: v.pipe(v.number(), v.minValue(0.01), v.maxValue(99.99)),
   reason: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), "discount"),
 });
 
-/** `POST /products/{id}/discount`: the new price and its audit row are written in one transaction. */
-function discount(db: ShopDatabase, id: number | bigint | undefined, body: v.InferOutput<typeof DISCOUNT>): Product {
+/**
+ * `POST /products/{id}/discount`: the new price and its audit row are written in one transaction.
+ * The admin's Discount action calls it too (admin.ts).
+ */
+export function discount(
+  db: ShopDatabase,
+  id: number | bigint | undefined,
+  body: v.InferOutput<typeof DISCOUNT>,
+): Product {
   // An id past 2^53 (a bigint) names no product here, and must not be rounded to a neighbour.
   if (typeof id !== "number") throw new NotFound();
   return db.transaction((tx) => {

@@ -43,8 +43,9 @@ export interface AdminAction<Row, S extends v.GenericSchema = v.GenericSchema> {
   /** The model permission it needs (default `change`). */
   readonly permission?: "add" | "change" | "delete";
   /**
-   * Runs on one row, in a transaction of its own where the manager has `atomic`: a row that
-   * throws (a ValidationError, a 404) is listed with why, and the others go ahead.
+   * Runs on one row; its writes are its own transaction, as the API action's handler makes them
+   * (the shop's `discount`). A row that throws (a ValidationError, a 404) is listed with why, and
+   * the others go ahead.
    */
   readonly run: (ctx: RequestContext, row: Row, data: v.InferOutput<S>) => unknown;
 }

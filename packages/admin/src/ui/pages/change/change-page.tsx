@@ -7,6 +7,7 @@ import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { FieldInput } from "./field-input.js";
+import { RowActions } from "./row-actions.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
 
 const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
@@ -23,6 +24,8 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Bumped after an action changed the record: it is read again.
+  const [version, setVersion] = useState(0);
   const rowPath = `/models/${encodeURIComponent(model.name)}/rows/`;
   const listHref = lastListHref.get(model.name) ?? paths.list(model.name);
   const noun = singular(model.label);
@@ -45,7 +48,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       },
     );
     return () => controller.abort();
-  }, [creating, id, model, rowPath, noun]);
+  }, [creating, id, model, rowPath, noun, version]);
 
   const dirty = model.fields.some((field) => field.editable && values[field.name] !== initial[field.name]);
   useEffect(() => {
@@ -179,6 +182,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
                 Delete
               </button>
             )}
+            {id !== undefined && !dirty && <RowActions model={model} id={id} onDone={() => setVersion(version + 1)} />}
             {dirty && <span class="hint">Unsaved changes</span>}
           </div>
         </form>

@@ -3,6 +3,7 @@ import { useId, useState } from "preact/hooks";
 import type { ActionResult } from "../../../shared/actions.js";
 import type { ModelMeta, RowsPage } from "../../../shared/wire.js";
 import { countOf } from "../../../shared/words.js";
+import { ActionDialog } from "../../components/action-dialog.js";
 import { DeleteDialog } from "../../components/delete-dialog.js";
 import { flash } from "../../state.js";
 import { type ListSelection, selectionOf } from "./selection.js";
@@ -84,6 +85,16 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
         <p class="form-error action-message" role="alert">
           {message}
         </p>
+      )}
+      {running !== null && running !== "delete_selected" && (
+        <ActionDialog
+          model={model}
+          action={actions.find((entry) => entry.name === running)!}
+          selection={selectionOf(selection.state, query)}
+          title={`${actions.find((entry) => entry.name === running)!.label} ${countOf(chosen, model.label)}`}
+          onDone={done}
+          onClose={() => setRunning(null)}
+        />
       )}
       {running === "delete_selected" && (
         <DeleteDialog
