@@ -1,6 +1,7 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
 import { runExportContract } from "./export-contract.js";
+import { runHistoryContract } from "./history-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { runSelectionContract } from "./selection-contract.js";
 import { FRAMEWORKS } from "./serve.js";
@@ -12,6 +13,7 @@ for (const framework of FRAMEWORKS) {
   runSelectionContract(options);
   runActionsContract(options);
   runExportContract(options);
+  runHistoryContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -26,3 +28,4 @@ const pg = {
 runSelectionContract(pg);
 runActionsContract(pg);
 runExportContract(pg);
+runHistoryContract(pg);

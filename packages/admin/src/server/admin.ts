@@ -27,7 +27,7 @@ import {
   resolveSettings,
   withMethod,
 } from "@viewsets/core/internals";
-import { clientIp, type Throttle, userRateThrottle } from "@viewsets/core/throttling";
+import { clientIp, type Throttle } from "@viewsets/core/throttling";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
 import { actionsOf } from "./bulk-actions.js";
@@ -39,6 +39,9 @@ import { AdminViewSet } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
+import { createHistoryStore, type HistoryStore } from "./history-store.js";
+import { recorderFor, serveRecentActions } from "./history.js";
+import { defaultExportThrottles } from "./export.js";
 import { serveModelData } from "./model-api.js";
 import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
 import { normalizePath } from "./text.js";
@@ -56,6 +59,7 @@ export class Admin<User = unknown> implements Mountable {
   private readonly settings: ViewSettings;
   private readonly auth: AdminAuth<User>;
   private readonly savedViews: SavedViewStore;
+  private readonly history: HistoryStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
   private readonly allowedHosts: readonly string[] | null;
@@ -72,12 +76,7 @@ export class Admin<User = unknown> implements Mountable {
     this.hosts = new HostCheck(this.allowedHosts);
     this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
-    this.exportThrottles = options.exportThrottles ?? [
-      userRateThrottle("60/hour", {
-        scope: "admin-export",
-        ...(options.throttleStore ? { store: options.throttleStore } : {}),
-      }),
-    ];
+    this.exportThrottles = options.exportThrottles ?? defaultExportThrottles(options.throttleStore);
     this.settings = {
       ...resolveSettings({ bodyLimit: this.bodyLimit, ...(options.onError ? { onError: options.onError } : {}) }),
       // A foreign key written through the admin is checked as the API checks it: a row its
@@ -91,6 +90,7 @@ export class Admin<User = unknown> implements Mountable {
     });
     const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
     this.savedViews = createSavedViewStore(options.db, statementOptions);
+    this.history = createHistoryStore(options.db, { ...statementOptions, retentionDays: options.historyRetentionDays });
   }
 
   /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
@@ -231,8 +231,18 @@ export class Admin<User = unknown> implements Mountable {
       if (!users) throw new NotFound();
       return serveUsers(users, (await this.auth.authorize(request)).user, request, segments, this.bodyLimit);
     }
-    if (first !== "models" && first !== "saved-views") throw new NotFound();
+    if (first !== "models" && first !== "saved-views" && first !== "history") throw new NotFound();
     const principal = await this.auth.authorize(request);
+    if (first === "history") {
+      const viewable = [...this.models.values()].filter((m) => this.permissionsOn(principal, m).view);
+      return serveRecentActions(
+        request,
+        segments,
+        this.history,
+        principal.id,
+        viewable.map((m) => m.name),
+      );
+    }
     if (first === "models" && segments.length === 1) {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
       const described = [...this.models.values()].flatMap((m) => {
@@ -260,6 +270,7 @@ export class Admin<User = unknown> implements Mountable {
     }
     const { entry, may } = this.viewable(model, principal);
     return serveModelData(entry, third, fourth, request, {
+      history: recorderFor(this.history, this.options, principal, this.now, (e) => this.settings.onError(e, request)),
       settings: this.settings,
       now: this.now,
       targetOf: this.targetOf,

@@ -22,6 +22,7 @@ import type { ActionMeta, ActionResult, DeletePreview } from "../shared/actions.
 import { countOf } from "../shared/words.js";
 import { customAction, customActionsOf, runCustomAction } from "./custom-actions.js";
 import { deletePreview, type PreviewInput } from "./delete-preview.js";
+import { actionEntries, type HistoryRecorder, record } from "./history.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
 import { parseSelection, selectedRows } from "./selection.js";
@@ -38,6 +39,8 @@ export interface SelectionRouteOptions {
   readonly messages: ValidationMessages;
   /** Told about a row's failure that is not an ApiError (the row is listed as failed). */
   readonly onError: (error: unknown) => void;
+  /** Where each deleted or changed row is logged. */
+  readonly history: HistoryRecorder;
 }
 
 type Writable = Manager<object>;
@@ -128,19 +131,31 @@ export async function serveAction(
       now: options.now(),
       messages: options.messages,
       onError: options.onError,
+      history: options.history,
     });
   }
   const ctx = contextOf(request);
   const manager = transactional(entry);
   // The rows are read, checked and deleted in one transaction: what the preview said is what is deleted.
-  const count = await manager.atomic(ctx, async () => {
+  const deleted = await manager.atomic(ctx, async () => {
     const rows = await selectedRows(entry.viewset, selection, ctx, options.now());
     const preview = await deletePreview(entry, rows, previewInput(options, ctx));
     if (preview.blocks.length > 0) throw new Conflict(refusal(preview));
     if (!preview.deletable) throw new PermissionDenied(refusal(preview));
     for (const row of rows) await manager.delete(ctx, row);
-    return rows.length;
+    return rows as Record<string, unknown>[];
   });
+  const count = deleted.length;
+  await record(
+    options.history,
+    request,
+    actionEntries(
+      entry,
+      options.history,
+      "delete",
+      deleted.map((before) => ({ before, after: null })),
+    ),
+  );
   const result: ActionResult = {
     action: "delete_selected",
     count,

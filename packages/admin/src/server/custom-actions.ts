@@ -20,6 +20,7 @@ import type { ActionFailure, ActionField, ActionMeta, ActionResult, Selection } 
 import { countOf } from "../shared/words.js";
 import type { AdminAction } from "./config.js";
 import { recordsOf } from "./delete-preview.js";
+import { actionEntries, type HistoryRecorder, record, rowsNow } from "./history.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
 import { selectedRows } from "./selection.js";
@@ -112,6 +113,7 @@ export interface CustomActionInput {
   readonly now: Date;
   readonly messages: ValidationMessages;
   readonly onError: (error: unknown) => void;
+  readonly history: HistoryRecorder;
 }
 
 /** Runs the action on every selected row, one after another; 200 with what it did and what failed. */
@@ -122,24 +124,37 @@ export async function runCustomAction(request: ApiRequest, input: CustomActionIn
   const ctx = contextOf(request);
   const rows = await selectedRows(entry.viewset, input.selection, ctx, input.now);
   const failures: ActionFailure[] = [];
-  let count = 0;
+  const done: Record<string, unknown>[] = [];
   for (const row of rows) {
     try {
       await action.run(ctx, row, data);
-      count++;
+      done.push(row);
     } catch (error) {
       const why = whyOf(error);
       if (why === null) input.onError(error);
       failures.push({ ...recordsOf(entry, [row])[0]!, message: why ?? "The action failed on this row." });
     }
   }
+  const count = done.length;
+  // Each changed row logged with what the action changed: read again after it ran.
+  const { primaryKey } = entry.viewset.config.model;
+  const now =
+    count === 0
+      ? new Map()
+      : await rowsNow(
+          entry,
+          request,
+          done.map((row) => row[primaryKey]),
+        );
+  const changed = done.map((before) => ({ before, after: now.get(String(before[primaryKey])) ?? null }));
+  await record(input.history, request, actionEntries(entry, input.history, input.name, changed));
   const label = entry.viewset.config.label ?? humanize(entry.name);
-  const done = action.done ?? `${action.label}ed`;
+  const verb = action.done ?? `${action.label}ed`;
   const failed = failures.length === 0 ? "" : ` ${countOf(failures.length, label)} could not be changed.`;
   const result: ActionResult = {
     action: input.name,
     count,
-    message: `${done} ${countOf(count, label)}.${failed}`,
+    message: `${verb} ${countOf(count, label)}.${failed}`,
     ...(failures.length > 0 && { failures }),
   };
   return sendJSON(200, result);

@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from "@viewsets/core";
 import { afterPosition, orderingOf, queryParamsOf, querySetOf } from "@viewsets/core/internals";
-import { checkThrottles, type Throttle } from "@viewsets/core/throttling";
+import { checkThrottles, type Throttle, type ThrottleStore, userRateThrottle } from "@viewsets/core/throttling";
 import { cellsOf, csvLine, type ExportColumn } from "./export-cells.js";
 import { filterAdminQuerySet } from "./grammar.js";
 import { humanize, type AdminModel } from "./models.js";
@@ -27,6 +27,11 @@ const FORMATS = { csv: "text/csv; charset=utf-8", jsonl: "application/jsonl; cha
 type Format = keyof typeof FORMATS;
 /** Parameters of the export that are not the list's filters. */
 const EXPORT_PARAMS = ["format", "columns", "page", "page_size", "cursor", "view"];
+
+/** `exportThrottles`' default: 60 exports an hour per user, counted in the admin's throttle store. */
+export function defaultExportThrottles(store: ThrottleStore | undefined): Throttle[] {
+  return [userRateThrottle("60/hour", { scope: "admin-export", ...(store ? { store } : {}) })];
+}
 
 export interface ExportOptions {
   readonly now: () => Date;

@@ -12,6 +12,7 @@ import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
 import { type SelectionRouteOptions, serveAction, serveDeletePreview } from "./bulk-actions.js";
 import { type ExportOptions, serveExport } from "./export.js";
 import { facetsOf } from "./facets.js";
+import { type HistoryRecorder, loggedRows, serveHistory } from "./history.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
@@ -26,7 +27,9 @@ export interface ModelDataOptions {
   /** What the user may do with this model: a write they may not make is 403. */
   readonly may: ModelPermissions;
   /** The selection routes' view of the admin (other models, their permissions, the body limit). */
-  readonly selection: Omit<SelectionRouteOptions, "may" | "now">;
+  readonly selection: Omit<SelectionRouteOptions, "may" | "now" | "history">;
+  /** Where writes are logged, and as whom. */
+  readonly history: HistoryRecorder;
   /** The export's throttle and who is counted. */
   readonly export: Omit<ExportOptions, "now" | "targetOf">;
 }
@@ -55,12 +58,27 @@ export async function serveModelData(
       return serveExport(entry, request, { ...options.export, now: options.now, targetOf });
     case "delete-preview":
       if (rest !== undefined) throw new NotFound();
-      return serveDeletePreview(entry, request, { ...options.selection, may: options.may, now: options.now });
+      return serveDeletePreview(entry, request, {
+        ...options.selection,
+        may: options.may,
+        now: options.now,
+        history: options.history,
+      });
     case "actions":
       if (rest === undefined) throw new NotFound();
-      return serveAction(entry, rest, request, { ...options.selection, may: options.may, now: options.now });
+      return serveAction(entry, rest, request, {
+        ...options.selection,
+        may: options.may,
+        now: options.now,
+        history: options.history,
+      });
     case "rows":
-      return serveRows(entry.viewset, entry.name, rest, request, settings, options.may);
+      return loggedRows(entry, rest, request, options.history, () =>
+        serveRows(entry.viewset, entry.name, rest, request, settings, options.may),
+      );
+    case "history":
+      if (rest !== undefined) throw new NotFound();
+      return serveHistory(entry, request, options.history.store);
     case "facets":
       if (rest !== undefined) throw new NotFound();
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);

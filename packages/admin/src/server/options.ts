@@ -34,6 +34,8 @@ export interface AdminOptions<User> {
    * API's own user throttle to count exports against the user's API budget.
    */
   readonly exportThrottles?: readonly Throttle[];
+  /** How many days the history log keeps an entry (default 180): older ones are deleted as new ones are written. */
+  readonly historyRetentionDays?: number;
   /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
   readonly throttleStore?: ThrottleStore;
   /**

@@ -76,3 +76,24 @@ export interface ActionResult {
   /** Rows that failed, each with why (the others were changed). */
   readonly failures?: readonly ActionFailure[];
 }
+
+/** One changed field of a history entry: its label, and its value before and after (as the API shows them). */
+export interface FieldChange {
+  readonly field: string;
+  readonly label: string;
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
+/** One entry of the history log: who did what to which record, and when. */
+export interface HistoryEntry {
+  readonly id: number;
+  readonly user: string;
+  readonly model: string;
+  readonly objectId: string;
+  readonly objectLabel: string;
+  /** "add", "change", "delete", or an action's name ("discount"). */
+  readonly action: string;
+  readonly changes: readonly FieldChange[];
+  readonly createdAt: string;
+}
