@@ -117,6 +117,11 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     <div class="change-page">
       <nav aria-label="Breadcrumb" class="breadcrumb">
         <a href={listHref}>{model.label}</a> › <span aria-current="page">{title}</span>
+        {id !== undefined && (
+          <a class="history-link" href={paths.history(model.name, id)}>
+            History
+          </a>
+        )}
       </nav>
       <h1 tabIndex={-1}>{title}</h1>
       {!creating && !record && <p aria-busy="true">Loading…</p>}
