@@ -28,7 +28,9 @@ export function runHistoryContract(options: AdminContractOptions): void {
     beforeAll(async () => {
       database = await options.database();
       await addDailyTables(database);
-      server = await serve(options.framework, [dailyAdmin(database, { historyRetentionDays: 30 })]);
+      server = await serve(options.framework, [
+        dailyAdmin(database, { historyRetentionDays: 30, historyReaders: (user) => user.username === "admin" }),
+      ]);
       staff = new AdminClient(server.url);
       viewer = new AdminClient(server.url);
       expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
@@ -107,6 +109,25 @@ export function runHistoryContract(options: AdminContractOptions): void {
       expect(recent.json.results[0]).toMatchObject({ action: "discount", objectId: "10", user: "admin" });
       expect(recent.json.results.length).toBeLessThanOrEqual(10);
       expect((await viewer.get("/history/recent")).json.results).toEqual([]);
+    });
+
+    it("lets history readers filter the whole log by model, user and action; others get 403", async () => {
+      const all = await staff.get("/history");
+      expect(all.status, all.text).toBe(200);
+      expect(all.json.results.length).toBeGreaterThan(3);
+      const deletes = await staff.get("/history?model=products&user=admin&action=delete");
+      expect(deletes.json.results.map((e: { objectId: string }) => e.objectId).sort()).toEqual(
+        expect.arrayContaining(["7", "8"]),
+      );
+      expect(deletes.json.results.every((e: { action: string }) => e.action === "delete")).toBe(true);
+      expect((await staff.get("/history?user=nobody")).json.results).toEqual([]);
+      expect((await staff.get("/history?page=99")).json.results).toEqual([]);
+      const badModel = await staff.get("/history?model=secrets");
+      expectProblem(badModel, 400);
+      expect(Object.keys(badModel.json.errors)).toEqual(["model"]);
+      expectProblem(await staff.get("/history?page=0"), 400);
+      expectProblem(await viewer.get("/history"), 403);
+      expectProblem(await staff.get("/history/other"), 404);
     });
 
     it("needs a session and the view permission to read a record's history", async () => {

@@ -40,7 +40,7 @@ import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
 import { createHistoryStore, type HistoryStore } from "./history-store.js";
-import { recorderFor, serveRecentActions } from "./history.js";
+import { recorderFor, serveHistoryRoutes } from "./history.js";
 import { defaultExportThrottles } from "./export.js";
 import { serveModelData } from "./model-api.js";
 import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
@@ -235,12 +235,14 @@ export class Admin<User = unknown> implements Mountable {
     const principal = await this.auth.authorize(request);
     if (first === "history") {
       const viewable = [...this.models.values()].filter((m) => this.permissionsOn(principal, m).view);
-      return serveRecentActions(
+      const reader = this.options.historyReaders?.(principal.user) ?? false;
+      return serveHistoryRoutes(
         request,
         segments,
         this.history,
         principal.id,
         viewable.map((m) => m.name),
+        reader,
       );
     }
     if (first === "models" && segments.length === 1) {

@@ -22,6 +22,14 @@ export interface HistoryStore {
   forObject(ctx: RequestContext, model: string, objectId: string, limit: number): Promise<HistoryEntry[]>;
   /** One user's latest entries over the given models, newest first (the index's Recent actions). */
   forUser(ctx: RequestContext, userId: string, models: readonly string[], limit: number): Promise<HistoryEntry[]>;
+  /** The log over the given models, by user name and action when given, newest first. */
+  list(ctx: RequestContext, filters: LogFilters, limit: number, offset: number): Promise<HistoryEntry[]>;
+}
+
+export interface LogFilters {
+  readonly models: readonly string[];
+  readonly username?: string | undefined;
+  readonly action?: string | undefined;
 }
 
 const table = sql.identifier(HISTORY);
@@ -67,6 +75,23 @@ export function createHistoryStore(
         ctx,
         sql`SELECT ${COLUMNS} FROM ${table} WHERE model = ${model} AND object_id = ${objectId}
             ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      );
+      return rows.map(wire);
+    },
+    async list(ctx, filters, limit, offset) {
+      if (filters.models.length === 0) return [];
+      const conditions = [
+        sql`model IN (${sql.join(
+          filters.models.map((m) => sql`${m}`),
+          sql`, `,
+        )})`,
+      ];
+      if (filters.username !== undefined) conditions.push(sql`username = ${filters.username}`);
+      if (filters.action !== undefined) conditions.push(sql`action = ${filters.action}`);
+      const rows = await statements.all(
+        ctx,
+        sql`SELECT ${COLUMNS} FROM ${table} WHERE ${sql.join(conditions, sql` AND `)}
+            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
       );
       return rows.map(wire);
     },

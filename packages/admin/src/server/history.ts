@@ -10,7 +10,9 @@ import {
   type FieldDef,
   MethodNotAllowed,
   NotFound,
+  PermissionDenied,
   sendJSON,
+  ValidationError,
 } from "@viewsets/core";
 import { isSerializable, parseId, querySetOf, representedField } from "@viewsets/core/internals";
 import type { FieldChange } from "../shared/actions.js";
@@ -136,18 +138,39 @@ export async function serveHistory(entry: AdminModel, request: ApiRequest, store
   return sendJSON(200, { results });
 }
 
-/** `GET history/recent`: the signed-in user's latest ten entries on the models they may view (the index's Recent actions). */
-export async function serveRecentActions(
+/**
+ * `GET history/recent`: the signed-in user's latest ten entries on the models they may view (the
+ * index's Recent actions). `GET history?model=&user=&action=&page=`: the whole log, 50 entries a
+ * page, newest first, for `historyReaders` only (403 for others); a model they may not view is a 400.
+ */
+export async function serveHistoryRoutes(
   request: ApiRequest,
   segments: readonly string[],
   store: HistoryStore,
   userId: string,
   models: readonly string[],
+  reader: boolean,
 ): Promise<ApiResponse> {
-  if (segments.length !== 2 || segments[1] !== "recent") throw new NotFound();
+  if (segments.length > 2 || (segments.length === 2 && segments[1] !== "recent")) throw new NotFound();
   if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-  return sendJSON(200, { results: await store.forUser(contextOf(request), userId, models, 10) });
+  const ctx = contextOf(request);
+  if (segments.length === 2) return sendJSON(200, { results: await store.forUser(ctx, userId, models, 10) });
+  if (!reader) throw new PermissionDenied();
+  const params = new URLSearchParams(request.rawQuery);
+  const model = params.get("model");
+  if (model !== null && !models.includes(model)) throw new ValidationError({ model: ["Not a model you may view."] });
+  const page = Number(params.get("page") ?? "1");
+  if (!Number.isSafeInteger(page) || page < 1)
+    throw new ValidationError({ page: ["A page is a whole number from 1."] });
+  const filters = {
+    models: model === null ? models : [model],
+    username: params.get("user") ?? undefined,
+    action: params.get("action") ?? undefined,
+  };
+  return sendJSON(200, { results: await store.list(ctx, filters, LOG_PAGE, (page - 1) * LOG_PAGE) });
 }
+
+const LOG_PAGE = 50;
 
 /** The recorder of one request's writes: the admin's store, as its signed-in user. */
 export function recorderFor<User>(

@@ -36,6 +36,8 @@ export interface AdminOptions<User> {
   readonly exportThrottles?: readonly Throttle[];
   /** How many days the history log keeps an entry (default 180): older ones are deleted as new ones are written. */
   readonly historyRetentionDays?: number;
+  /** Who may read the whole history log (`GET history`, filtered by model, user and action); default nobody. */
+  historyReaders?(user: User): boolean;
   /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
   readonly throttleStore?: ThrottleStore;
   /**
