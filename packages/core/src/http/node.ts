@@ -190,7 +190,7 @@ function drained(res: NodeOutgoing): Promise<void> {
  * the client took the last (back-pressure), so memory stays bounded whatever the length. The
  * iterator is closed when the client goes away; an error cuts the connection.
  */
-export async function writeNodeStream(res: NodeOutgoing, stream: AsyncIterable<Uint8Array>): Promise<void> {
+async function writeNodeStream(res: NodeOutgoing, stream: AsyncIterable<Uint8Array>): Promise<void> {
   const iterator = stream[Symbol.asyncIterator]();
   const gone = () => res.destroyed === true || res.writableFinished;
   try {
