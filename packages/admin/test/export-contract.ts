@@ -24,17 +24,27 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") record.push(cell), (cell = "");
-    else if (char === "\r" && text[i + 1] === "\n") {
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += char;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ",") {
+      record.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
       record.push(cell);
       records.push(record);
-      (record = []), (cell = ""), i++;
-    } else cell += char;
+      record = [];
+      cell = "";
+      i++;
+    } else {
+      cell += char;
+    }
   }
   return records;
 }

@@ -21,7 +21,7 @@ interface ActionDialogProps {
 }
 
 /** The request's value of one field: numbers as numbers, an empty optional field left out. */
-function valueOf(field: ActionField, text: string): unknown {
+function requestValue(field: ActionField, text: string): unknown {
   if (field.type === "bool") return text === "true";
   if (text.trim() === "") return undefined;
   if (field.type === "number" || field.type === "integer")
@@ -95,7 +95,9 @@ export function ActionDialog({ model, action, selection, title, onDone, onClose 
   const submit = async (event: Event) => {
     event.preventDefault();
     const data = Object.fromEntries(
-      form.map((field) => [field.name, valueOf(field, values[field.name] ?? "")]).filter(([, v]) => v !== undefined),
+      form
+        .map((field) => [field.name, requestValue(field, values[field.name] ?? "")])
+        .filter(([, v]) => v !== undefined),
     );
     setBusy(true);
     try {
