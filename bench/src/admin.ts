@@ -8,6 +8,9 @@
  *   BENCH_ADMIN_SIZES=100000,1000000   product counts
  *   BENCH_ADMIN_DATABASES=sqlite,pg    databases
  *   BENCH_ADMIN_RUNS=15                timed runs per request
+ *
+ * Then each database's export of every product (CSV, and a filtered JSON Lines one): the first
+ * byte's time and how much the process's memory grew while the stream was read (admin-export.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +22,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { PRODUCT_SEARCH_INDEX, categories, products } from "../../examples/shop/src/schema.js";
+import { measureExport, reportExports } from "./admin-export.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { fillPostgres, pgShopTables } from "./pg-shop.js";
 
@@ -163,6 +167,20 @@ async function measureAdmin(admin: Admin, allFacetsBudget: number): Promise<Timi
   return timings;
 }
 
+/** Every product as CSV, and the live ones by price as JSON Lines. */
+async function measureExports(admin: Admin, title: string): Promise<void> {
+  reportExports(title, [
+    await measureExport(admin, request, "all products, CSV", "products", "format=csv"),
+    await measureExport(
+      admin,
+      request,
+      "live, by -price, JSON Lines",
+      "products",
+      "status=live&ordering=-price&format=jsonl",
+    ),
+  ]);
+}
+
 function report(title: string, timings: readonly Timing[]): void {
   console.log(`\n### ${title}\n`);
   console.log("| request | budget | median | slowest | |");
@@ -185,6 +203,7 @@ async function onSqlite(size: number): Promise<void> {
     const admin = benchAdmin(opened.db, { products, categories });
     await admin.ready();
     report(`SQLite, ${size.toLocaleString("en")} products`, await measureAdmin(admin, 600));
+    await measureExports(admin, `SQLite, ${size.toLocaleString("en")} products`);
   } finally {
     opened.close();
     rmSync(directory, { recursive: true, force: true });
@@ -206,6 +225,7 @@ async function onPostgres(size: number): Promise<void> {
     );
     await admin.ready();
     report(`PostgreSQL, ${size.toLocaleString("en")} products`, await measureAdmin(admin, 300));
+    await measureExports(admin, `PostgreSQL, ${size.toLocaleString("en")} products`);
   } finally {
     await pool.end();
   }

@@ -1,17 +1,19 @@
-import { type Admin, type AdminOptions, createAdmin } from "@viewsets/admin";
+import { type Admin, type AdminOptions, adminAction, createAdmin } from "@viewsets/admin";
 import { betterAuthAccounts } from "@viewsets/admin/better-auth";
 import type { AuthUser } from "@viewsets/better-auth";
 import { shopViewSets } from "./app.js";
+import { DISCOUNT, discount } from "./product-actions.js";
 import type { ShopAuth } from "./auth.js";
 import type { ShopDatabase } from "./database.js";
+import type { Product } from "./schema.js";
 
 export const ADMIN_PATH = "/admin";
 
 /**
  * The shop's admin at `/admin/`, beside the API on the same SQLite file: products with the five
- * filter widgets, categories, and the price-change log (view only). People sign in with the
- * shop's better-auth users (one session for the admin and the API); each sees and does what
- * their role grants.
+ * filter widgets and the API's discount as an action, categories, and the price-change log (view
+ * only). People sign in with the shop's better-auth users (one session for the admin and the
+ * API); each sees and does what their role grants.
  */
 export function createShopAdmin(
   db: ShopDatabase,
@@ -33,6 +35,15 @@ export function createShopAdmin(
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt"],
     searchFields: ["name", "description"],
     ordering: ["-createdAt"],
+    // The API's discount action, on the change form and over a selection: the same schema and write.
+    actions: {
+      discount: adminAction<Product, typeof DISCOUNT>({
+        label: "Discount",
+        done: "Discounted",
+        schema: DISCOUNT,
+        run: (_ctx, product, data) => discount(db, product.id, data),
+      }),
+    },
   });
   admin.register("categories", {
     model: viewsets.categories.options.model,

@@ -170,5 +170,39 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
       expect((await send(`${base}/api/v1/products/${id}`, "DELETE", headers)).status).toBe(204);
       expect(await productName(id)).toBeUndefined();
     });
+    it("offers the API's discount as an admin action: the editor discounts a filtered selection, audited as the API does", async () => {
+      const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+      const rows = async () =>
+        (
+          await database.query<{ id: number; price: unknown }>(
+            "SELECT id, price FROM products WHERE status = 'live' AND category_id = 2 ORDER BY id",
+          )
+        ).map((row) => ({ id: Number(row.id), price: Number(row.price) }));
+      const before = await rows();
+      const audits = async () =>
+        Number((await database.query<{ n: unknown }>("SELECT COUNT(*) AS n FROM price_changes"))[0]!.n);
+      const audited = await audits();
+      const refused = await send(`${base}/admin/api/models/products/actions/discount`, "POST", withToken, {
+        selection: { query: "status=live&categoryId=2" },
+        data: { percent: 100 },
+      });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(((await refused.json()) as { errors: object }).errors)).toEqual(["percent"]);
+      const response = await send(`${base}/admin/api/models/products/actions/discount`, "POST", withToken, {
+        selection: { query: "status=live&categoryId=2" },
+        data: { percent: 10, reason: "admin sale" },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        action: "discount",
+        count: before.length,
+        message: `Discounted ${before.length} products.`,
+      });
+      const after = await rows();
+      for (const [index, row] of before.entries()) {
+        expect(after[index]!.price).toBe(Math.max(1, Math.round(row.price * 90)) / 100);
+      }
+      expect(await audits()).toBe(audited + before.length);
+    });
   },
 );

@@ -69,7 +69,8 @@ function retyped(contentType: unknown): boolean {
 export function sendApiResponse(reply: FastifyReply, response: ApiResponse): FastifyReply {
   const raw = reply.request.raw;
   reply.code(response.status).headers(response.headers);
-  if (closesMidBody(raw, response)) {
+  // A streamed body (an export) is written on Node's response too, with back-pressure.
+  if (response.stream || closesMidBody(raw, response)) {
     // A 413 while the client still sends: answered on Node's response, then drained (see
     // writeNodeResponse). Fastify's own send would end the response under the unread body.
     reply.hijack();

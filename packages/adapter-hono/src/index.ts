@@ -90,6 +90,21 @@ function nodeHeaders(c: Context, response: ApiResponse): Record<string, string> 
   return Object.assign(headers, response.headers) as Record<string, string>;
 }
 
+/** A streamed body as a web stream (off Node): a chunk pulled when the reader wants one. */
+function readableOf(stream: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = stream[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 /** The core's response as Hono's, keeping headers set earlier with `c.header`. */
 export function sendApiResponse(c: Context, response: ApiResponse): Response {
   return answer(c, response, false);
@@ -107,12 +122,17 @@ function answer(c: Context, response: ApiResponse, first: boolean): Response {
   // A 413 while the client still sends: answered on Node's response, then drained (see writeNodeResponse).
   // A bodyless answer (204, 304) too: @hono/node-server gives any Response without a Content-Type
   // one of text/plain, which Express and Koa do not send and a 204 or 304 has no body to be.
-  if (incoming && outgoing && (response.body === null || closesMidBody(incoming, response))) {
+  // A streamed body (an export) too, with back-pressure.
+  if (incoming && outgoing && (response.body === null || response.stream || closesMidBody(incoming, response))) {
     writeNodeResponse(incoming, outgoing, response, nodeHeaders(c, response));
     return new Response(null, { headers: ALREADY_SENT });
   }
   // Hono's types want bytes over a plain ArrayBuffer; the core's are never shared memory.
-  const body = response.body as string | Uint8Array<ArrayBuffer> | null;
+  const body = (response.stream ? readableOf(response.stream) : response.body) as
+    | string
+    | Uint8Array<ArrayBuffer>
+    | ReadableStream<Uint8Array<ArrayBuffer>>
+    | null;
   // A copy: @hono/node-server adds Content-Length to the headers object it is given. Not a
   // `{ ...spread }`: V8 builds a new hidden class for every key added to a spread's copy (~1 µs).
   const headers: Record<string, string> = Object.assign({}, response.headers);

@@ -70,7 +70,8 @@ export function toApiRequest(ctx: Context): ApiRequest {
 
 /** Writes the core's response through Koa (its own body handling keeps the bytes as given). */
 export function sendApiResponse(ctx: Context, response: ApiResponse): void {
-  if (closesMidBody(ctx.req, response)) {
+  // A streamed body (an export) and a 413 while the client still sends are written on Node's response.
+  if (response.stream || closesMidBody(ctx.req, response)) {
     // A 413 while the client still sends: answered by hand, then drained (see writeNodeResponse).
     ctx.respond = false;
     writeNodeResponse(ctx.req, ctx.res, response);

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import pg from "pg";
-import { type Admin, type AdminOptions, createAdmin } from "../src/server/index.js";
+import { type Admin, type AdminOptions, createAdmin, type ModelConfig } from "../src/server/index.js";
 import type { AdminDatabase } from "../src/server/statements.js";
 
 export const STATUSES = ["draft", "live", "archived"] as const;
@@ -170,7 +170,13 @@ export async function sqliteDatabase(file?: string, options: { directory?: strin
     db,
     tables,
     reopen: () => sqliteDatabase(path),
-    query: async (sql) => client.prepare(sql).all() as Record<string, unknown>[],
+    query: async (sql) => {
+      // A statement that returns no rows (DDL, an INSERT) is run, and answers none.
+      const statement = client.prepare(sql);
+      if (statement.reader) return statement.all() as Record<string, unknown>[];
+      statement.run();
+      return [];
+    },
     async close() {
       client.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
@@ -225,8 +231,10 @@ export async function postgresDatabase(schema?: string, options: { port?: number
 export function fixtureAdmin(
   database: FixtureDatabase,
   options: Partial<AdminOptions<FixtureUser>> = {},
+  products: Pick<ModelConfig<FixtureTables["products"]["$inferSelect"]>, "actions"> = {},
 ): Admin<FixtureUser> {
-  const { categories, products } = database.tables as ReturnType<typeof sqliteSchema>;
+  const productOptions = products;
+  const { categories, products: productTable } = database.tables as ReturnType<typeof sqliteSchema>;
   // The PostgreSQL tables have the same columns: typed as the SQLite ones, they make one admin for both.
   const db = database.db as unknown as SQLiteDatabase;
   const admin = createAdmin<FixtureUser>({
@@ -252,16 +260,17 @@ export function fixtureAdmin(
   admin.register("products", {
     // Two places on both databases: SQLite's numeric cannot say so itself, PostgreSQL's numeric(10, 2) does.
     // "archived" reads "Withdrawn" wherever the admin shows a status: the other two show their values.
-    model: tableModel(products, {
+    model: tableModel(productTable, {
       decimals: { price: { maxDigits: 10, decimalPlaces: 2 } },
       choiceLabels: { status: { archived: "Withdrawn" } },
     }),
-    queryset: createManager(db, products),
+    queryset: createManager(db, productTable),
     listDisplay: ["id", "name", "categoryId", "status", "price", "inStock", "createdAt"],
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt", { field: "name", widget: "chips" }],
     searchFields: ["name"],
     ordering: ["-createdAt"],
     listPerPage: 25,
+    ...productOptions,
   });
   return admin;
 }

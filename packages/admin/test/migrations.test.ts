@@ -21,6 +21,9 @@ import {
 } from "../src/server/index.js";
 import { PG_URL, postgresUnavailable } from "./fixture.js";
 
+/** The admin's migrations: its tables (0000), then the history log (0001). */
+const MIGRATIONS = 2;
+
 /** The tables as `ensureAdminTables` made them before the admin shipped migrations: what existing apps hold. */
 function tablesBeforeMigrations(dialect: "sqlite" | "pg"): string[] {
   const id = dialect === "pg" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT";
@@ -79,7 +82,7 @@ describe("the admin's migrations on SQLite", () => {
 
     migrateSqlite(db, adminMigrations("sqlite"));
     expect(sqliteShape(client)).toEqual(shape);
-    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: 1 });
+    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: MIGRATIONS });
     expect(client.prepare("SELECT count(*) AS n FROM viewsets_admin_saved_views").get()).toEqual({ n: 2 });
     client.close();
   });
@@ -114,7 +117,7 @@ describe("the admin's migrations on SQLite", () => {
     saveView(client, "Kept", false);
     migrateSqlite(db, adminMigrations("sqlite"));
     expect(client.prepare("SELECT name FROM viewsets_admin_saved_views").all()).toEqual([{ name: "Kept" }]);
-    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: 1 });
+    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: MIGRATIONS });
     client.close();
   });
 });
@@ -190,6 +193,7 @@ describe.skipIf(skipReason !== undefined)("the admin's migrations on PostgreSQL"
       await migratePg(database.db, database.config);
       await migratePg(database.db, database.config);
       expect(await database.tables()).toEqual([
+        "viewsets_admin_history",
         ADMIN_MIGRATIONS_TABLE,
         "viewsets_admin_saved_views",
         "viewsets_admin_sessions",

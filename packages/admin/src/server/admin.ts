@@ -27,8 +27,10 @@ import {
   resolveSettings,
   withMethod,
 } from "@viewsets/core/internals";
+import { clientIp, type Throttle } from "@viewsets/core/throttling";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
+import { actionsOf } from "./bulk-actions.js";
 import { createAdminAuth, serveSession } from "./accounts.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
@@ -37,6 +39,9 @@ import { AdminViewSet } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
+import { createHistoryStore, type HistoryStore } from "./history-store.js";
+import { recorderFor, serveHistoryRoutes } from "./history.js";
+import { defaultExportThrottles } from "./export.js";
 import { serveModelData } from "./model-api.js";
 import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
 import { normalizePath } from "./text.js";
@@ -54,11 +59,13 @@ export class Admin<User = unknown> implements Mountable {
   private readonly settings: ViewSettings;
   private readonly auth: AdminAuth<User>;
   private readonly savedViews: SavedViewStore;
+  private readonly history: HistoryStore;
   private readonly bodyLimit: number;
   private readonly now: () => Date;
   private readonly allowedHosts: readonly string[] | null;
   private readonly hosts: HostCheck;
   private readonly proxies: OriginOptions;
+  private readonly exportThrottles: readonly Throttle[];
   private tables: Promise<void> | undefined;
   private assets: UiAssets | undefined;
 
@@ -69,6 +76,7 @@ export class Admin<User = unknown> implements Mountable {
     this.hosts = new HostCheck(this.allowedHosts);
     this.proxies = { trustedProxies: options.trustedProxies ?? 0, scheme: options.scheme };
     this.now = options.now ?? (() => new Date());
+    this.exportThrottles = options.exportThrottles ?? defaultExportThrottles(options.throttleStore);
     this.settings = {
       ...resolveSettings({ bodyLimit: this.bodyLimit, ...(options.onError ? { onError: options.onError } : {}) }),
       // A foreign key written through the admin is checked as the API checks it: a row its
@@ -82,6 +90,7 @@ export class Admin<User = unknown> implements Mountable {
     });
     const statementOptions = options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs };
     this.savedViews = createSavedViewStore(options.db, statementOptions);
+    this.history = createHistoryStore(options.db, { ...statementOptions, retentionDays: options.historyRetentionDays });
   }
 
   /** Registers a model under a name used in URLs (`products`); checked when the admin is mounted. */
@@ -222,13 +231,26 @@ export class Admin<User = unknown> implements Mountable {
       if (!users) throw new NotFound();
       return serveUsers(users, (await this.auth.authorize(request)).user, request, segments, this.bodyLimit);
     }
-    if (first !== "models" && first !== "saved-views") throw new NotFound();
+    if (first !== "models" && first !== "saved-views" && first !== "history") throw new NotFound();
     const principal = await this.auth.authorize(request);
+    if (first === "history") {
+      const viewable = [...this.models.values()].filter((m) => this.permissionsOn(principal, m).view);
+      const reader = this.options.historyReaders?.(principal.user) ?? false;
+      return serveHistoryRoutes(
+        request,
+        segments,
+        this.history,
+        principal.id,
+        viewable.map((m) => m.name),
+        reader,
+      );
+    }
     if (first === "models" && segments.length === 1) {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
       const described = [...this.models.values()].flatMap((m) => {
         const may = this.permissionsOn(principal, m);
-        return may.view ? [describeModel(m, this.modelNameOf, may)] : [];
+        // With the Action menu's entries this user may run.
+        return may.view ? [{ ...describeModel(m, this.modelNameOf, may), actions: actionsOf(m, may) }] : [];
       });
       // Whether the Users page is theirs: the UI shows its link only then.
       return sendJSON(200, { models: described, manageUsers: users?.mayManage(principal.user) ?? false });
@@ -250,10 +272,24 @@ export class Admin<User = unknown> implements Mountable {
     }
     const { entry, may } = this.viewable(model, principal);
     return serveModelData(entry, third, fourth, request, {
+      history: recorderFor(this.history, this.options, principal, this.now, (e) => this.settings.onError(e, request)),
       settings: this.settings,
       now: this.now,
       targetOf: this.targetOf,
       may,
+      export: {
+        throttles: this.exportThrottles,
+        userId: principal.id,
+        user: principal.user,
+        ip: clientIp(request, this.proxies.trustedProxies ?? 0),
+      },
+      selection: {
+        models: [...this.models.values()],
+        permissionsOn: (other) => this.permissionsOn(principal, other),
+        bodyLimit: this.bodyLimit,
+        messages: this.settings.messages,
+        onError: (error) => this.settings.onError(error, request),
+      },
     });
   }
 }

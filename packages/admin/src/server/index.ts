@@ -3,7 +3,15 @@ export { Admin, createAdmin } from "./admin.js";
 export type { AdminOptions } from "./options.js";
 export type { AdminUsers } from "./auth.js";
 export type { AccountSession, AdminAccounts, AdminPrincipal, ModelPermissions } from "./principal.js";
-export { CHOICE_WIDGETS, type ListFilterEntry, type ModelConfig, WIDGETS_BY_TYPE, type Widget } from "./config.js";
+export {
+  type AdminAction,
+  adminAction,
+  CHOICE_WIDGETS,
+  type ListFilterEntry,
+  type ModelConfig,
+  WIDGETS_BY_TYPE,
+  type Widget,
+} from "./config.js";
 export { CONTENT_SECURITY_POLICY } from "./assets.js";
 export { adminPagination, type CountMode } from "./count-pagination.js";
 export { ADMIN_MIGRATIONS_TABLE, adminMigrations, adminMigrationsFolder, ensureAdminTables } from "./migrations.js";

@@ -6,6 +6,7 @@ import { type AdminDatabase, backgroundContext, statementsOf } from "./statement
 
 export const SESSIONS = "viewsets_admin_sessions";
 export const SAVED_VIEWS = "viewsets_admin_saved_views";
+export const HISTORY = "viewsets_admin_history";
 
 /** The table in which drizzle's `migrate()` records the admin's migrations, apart from the app's own. */
 export const ADMIN_MIGRATIONS_TABLE = "viewsets_admin_migrations";

@@ -9,7 +9,10 @@ import {
   type ViewSettings,
 } from "@viewsets/core";
 import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
+import { type SelectionRouteOptions, serveAction, serveDeletePreview } from "./bulk-actions.js";
+import { type ExportOptions, serveExport } from "./export.js";
 import { facetsOf } from "./facets.js";
+import { type HistoryRecorder, loggedRows, serveHistory } from "./history.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
@@ -23,6 +26,12 @@ export interface ModelDataOptions {
   readonly targetOf: (field: FieldDef) => AdminViewSet<object> | undefined;
   /** What the user may do with this model: a write they may not make is 403. */
   readonly may: ModelPermissions;
+  /** The selection routes' view of the admin (other models, their permissions, the body limit). */
+  readonly selection: Omit<SelectionRouteOptions, "may" | "now" | "history">;
+  /** Where writes are logged, and as whom. */
+  readonly history: HistoryRecorder;
+  /** The export's throttle and who is counted. */
+  readonly export: Omit<ExportOptions, "now" | "targetOf">;
 }
 
 /** The context facets and lookups read a model's rows with (the rows route builds its own). */
@@ -30,7 +39,11 @@ function readContext(request: ApiRequest, settings: ViewSettings, resource: stri
   return ViewContext.for(request, settings, { resource, action: "list", readOnly: true });
 }
 
-/** `models/{model}/rows/[{id}]`, `models/{model}/facets` and `models/{model}/lookup/{field}`. */
+/**
+ * `models/{model}/rows/[{id}]`, `models/{model}/facets`, `models/{model}/lookup/{field}`, and the
+ * selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`, and
+ * `models/{model}/export`.
+ */
 export async function serveModelData(
   entry: AdminModel,
   route: string | undefined,
@@ -40,8 +53,32 @@ export async function serveModelData(
 ): Promise<ApiResponse> {
   const { settings, targetOf } = options;
   switch (route) {
+    case "export":
+      if (rest !== undefined) throw new NotFound();
+      return serveExport(entry, request, { ...options.export, now: options.now, targetOf });
+    case "delete-preview":
+      if (rest !== undefined) throw new NotFound();
+      return serveDeletePreview(entry, request, {
+        ...options.selection,
+        may: options.may,
+        now: options.now,
+        history: options.history,
+      });
+    case "actions":
+      if (rest === undefined) throw new NotFound();
+      return serveAction(entry, rest, request, {
+        ...options.selection,
+        may: options.may,
+        now: options.now,
+        history: options.history,
+      });
     case "rows":
-      return serveRows(entry.viewset, entry.name, rest, request, settings, options.may);
+      return loggedRows(entry, rest, request, options.history, () =>
+        serveRows(entry.viewset, entry.name, rest, request, settings, options.may),
+      );
+    case "history":
+      if (rest !== undefined) throw new NotFound();
+      return serveHistory(entry, request, options.history.store);
     case "facets":
       if (rest !== undefined) throw new NotFound();
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);

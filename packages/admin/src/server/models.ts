@@ -70,7 +70,7 @@ function relatedFieldsOf(viewset: AdminViewSet<object>) {
 export function describeModel(
   entry: AdminModel,
   modelNameOf: (reference: string) => string | undefined,
-  may: { readonly add: boolean; readonly change: boolean; readonly delete: boolean },
+  may: ModelPermissions,
 ): ModelMeta {
   const { viewset, name } = entry;
   const { config } = viewset;

@@ -1,7 +1,7 @@
 /** What `createAdmin` takes: the database, the users, and how the admin is deployed. */
 import type { ApiRequest, Authenticator } from "@viewsets/core";
 import type { Scheme } from "@viewsets/core/internals";
-import type { OutagePolicyLogger, ThrottleStore } from "@viewsets/core/throttling";
+import type { OutagePolicyLogger, Throttle, ThrottleStore } from "@viewsets/core/throttling";
 import type { AdminUsers } from "./auth.js";
 import type { AdminAccounts } from "./principal.js";
 import type { AdminDatabase } from "./statements.js";
@@ -28,6 +28,16 @@ export interface AdminOptions<User> {
    * IP (default `20/min` and `10/min`). Never per username alone: anyone could lock a user out.
    */
   readonly signInRates?: { readonly ip?: string; readonly username?: string };
+  /**
+   * What an export (`models/{model}/export`) is counted against, per user: default 60 an hour
+   * (`userRateThrottle("60/hour", { scope: "admin-export" })` over `throttleStore`). Pass the REST
+   * API's own user throttle to count exports against the user's API budget.
+   */
+  readonly exportThrottles?: readonly Throttle[];
+  /** How many days the history log keeps an entry (default 180): older ones are deleted as new ones are written. */
+  readonly historyRetentionDays?: number;
+  /** Who may read the whole history log (`GET history`, filtered by model, user and action); default nobody. */
+  historyReaders?(user: User): boolean;
   /** Where sign-in attempts are counted (default: one in-memory store per admin; Redis for several instances). */
   readonly throttleStore?: ThrottleStore;
   /**

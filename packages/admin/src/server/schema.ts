@@ -1,7 +1,9 @@
 /**
- * The admin's two tables as drizzle tables, once per dialect: drizzle-kit generates the admin's
+ * The admin's tables as drizzle tables, once per dialect: drizzle-kit generates the admin's
  * SQL migrations from them (`migrations/sqlite`, `migrations/pg`; `pnpm --filter @viewsets/admin
- * db:generate`). The admin's queries name the tables by `SESSIONS` and `SAVED_VIEWS` (tables.ts).
+ * db:generate`). The admin's queries name the tables by `SESSIONS`, `SAVED_VIEWS` and `HISTORY`
+ * (migrations.ts). The history log keeps who changed what and when, with each changed field's old
+ * and new value as JSON (serializable fields only: a secret is never written there).
  *
  * A session is stored by the SHA-256 of its token, never the token. A saved view's name is unique
  * per user and model by its trimmed lower-case key, and a partial unique index lets each user
@@ -64,16 +66,16 @@ export const pgSessions = pgTable(
 );
 
 /**
- * On PostgreSQL a saved view's id is a random safe integer its row's default draws, not a serial:
+ * On PostgreSQL a saved view's (and a history entry's) id is a random safe integer its row's default draws, not a serial:
  * a sequence is an object drizzle-kit's `tablesFilter` cannot exclude, so `drizzle-kit push` in an
  * app would drop it (and fail) and `pull` would write it into the app's schema.
  */
-export const SAVED_VIEW_PG_ID = sql`floor(random() * 9007199254740991 + 1)::bigint`;
+export const ADMIN_PG_ID = sql`floor(random() * 9007199254740991 + 1)::bigint`;
 
 export const pgSavedViews = pgTable(
   "viewsets_admin_saved_views",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().default(SAVED_VIEW_PG_ID),
+    id: bigint("id", { mode: "number" }).primaryKey().default(ADMIN_PG_ID),
     userId: pgText("user_id").notNull(),
     model: pgText("model").notNull(),
     name: pgText("name").notNull(),
@@ -88,5 +90,47 @@ export const pgSavedViews = pgTable(
   (t) => [
     pgUnique("viewsets_admin_saved_views_name").on(t.userId, t.model, t.nameKey),
     pgUnique("viewsets_admin_saved_views_default").on(t.userId, t.model).where(sql`is_default`),
+  ],
+);
+
+export const sqliteHistory = sqliteTable(
+  "viewsets_admin_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    username: text("username").notNull(),
+    model: text("model").notNull(),
+    objectId: text("object_id").notNull(),
+    objectLabel: text("object_label").notNull(),
+    action: text("action").notNull(),
+    changes: text("changes").notNull().default("[]"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("viewsets_admin_history_object").on(t.model, t.objectId, t.createdAt),
+    index("viewsets_admin_history_user").on(t.userId, t.createdAt),
+    index("viewsets_admin_history_created").on(t.createdAt),
+  ],
+);
+
+export const pgHistory = pgTable(
+  "viewsets_admin_history",
+  {
+    // Drawn as a saved view's is, without a sequence (an identity column's is one too, which an
+    // app's drizzle-kit pull writes out): entries are ordered by created_at, the id only breaks ties.
+    id: bigint("id", { mode: "number" }).primaryKey().default(ADMIN_PG_ID),
+    userId: pgText("user_id").notNull(),
+    username: pgText("username").notNull(),
+    model: pgText("model").notNull(),
+    objectId: pgText("object_id").notNull(),
+    objectLabel: pgText("object_label").notNull(),
+    action: pgText("action").notNull(),
+    changes: pgText("changes").notNull().default("[]"),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    pgIndex("viewsets_admin_history_object").on(t.model, t.objectId, t.createdAt),
+    pgIndex("viewsets_admin_history_user").on(t.userId, t.createdAt),
+    pgIndex("viewsets_admin_history_created").on(t.createdAt),
   ],
 );

@@ -2,6 +2,7 @@
  * The wire forms of ADMIN.md's API, typed once: the server builds these values and the UI reads
  * them (this folder imports nothing outside itself, so both builds can read it).
  */
+import type { ActionMeta } from "./actions.js";
 import type { Widget } from "./widgets.js";
 
 /** A field's type as the model object names it (the core's field types). */
@@ -54,6 +55,8 @@ export interface ModelMeta {
   readonly listPerPage: number;
   readonly count: CountMode;
   readonly permissions: { readonly add: boolean; readonly change: boolean; readonly delete: boolean };
+  /** The list's Action menu: what this user may run over a selection (`actions/{name}`). */
+  readonly actions?: readonly ActionMeta[];
 }
 
 export type Row = Record<string, unknown>;

@@ -2,6 +2,7 @@
 import { useEffect } from "preact/hooks";
 import { api, messageOf, setCsrfToken } from "./api.js";
 import { ChangePage } from "./pages/change/change-page.js";
+import { HistoryPage } from "./pages/history/history-page.js";
 import { IndexPage } from "./pages/index-page.js";
 import { ListPage } from "./pages/list/list-page.js";
 import { SignInPage } from "./pages/sign-in.js";
@@ -55,6 +56,8 @@ function Page() {
   if (!model) return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
   if (current.name === "list") return <ListPage key={model.name} model={model} />;
   if (current.name === "add") return <ChangePage key={`${model.name}/add`} model={model} />;
+  if (current.name === "history")
+    return <HistoryPage key={`${model.name}/${current.id}/h`} model={model} id={current.id} />;
   return <ChangePage key={`${model.name}/${current.id}`} model={model} id={current.id} />;
 }
 

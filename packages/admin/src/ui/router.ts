@@ -12,9 +12,10 @@ export type Route =
   | { readonly name: "list"; readonly model: string }
   | { readonly name: "add"; readonly model: string }
   | { readonly name: "change"; readonly model: string; readonly id: string }
+  | { readonly name: "history"; readonly model: string; readonly id: string }
   | { readonly name: "notFound" };
 
-/** The page a path names: `/admin/login`, `/admin/`, `/admin/{model}/`, `/admin/{model}/add`, `/admin/{model}/{id}`. */
+/** The page a path names: `/admin/login`, `/admin/`, `/admin/{model}/`, `/admin/{model}/add`, `/admin/{model}/{id}`, `/admin/{model}/{id}/history`. */
 export function routeOf(path: string): Route {
   if (path !== base && !path.startsWith(`${base}/`)) return { name: "notFound" };
   const parts = path
@@ -26,6 +27,9 @@ export function routeOf(path: string): Route {
   if (model === undefined) return { name: "index" };
   if (model === "login" && rest === undefined) return { name: "login" };
   if (model === USERS_SEGMENT && rest === undefined) return { name: "users" };
+  if (extra === "history" && rest !== undefined && rest !== "add" && parts.length === 3) {
+    return { name: "history", model, id: rest };
+  }
   if (extra !== undefined) return { name: "notFound" };
   if (rest === undefined) return { name: "list", model };
   if (rest === "add") return { name: "add", model };
@@ -44,6 +48,8 @@ export const paths = {
   list: (model: string, search = "") => `${base}/${encodeURIComponent(model)}/${search}`,
   add: (model: string) => `${base}/${encodeURIComponent(model)}/add`,
   change: (model: string, id: unknown) => `${base}/${encodeURIComponent(model)}/${encodeURIComponent(String(id))}`,
+  history: (model: string, id: unknown) =>
+    `${base}/${encodeURIComponent(model)}/${encodeURIComponent(String(id))}/history`,
 };
 
 /** Asked before the page is left: a message (unsaved changes) or null. */

@@ -21,11 +21,4 @@ export function modelNamed(name: string): ModelMeta | undefined {
   return models.value.find((model) => model.name === name);
 }
 
-/** "Products" → "product", "Categories" → "category": for button labels such as "Add product". */
-export function singular(label: string): string {
-  const lower = label.toLowerCase();
-  if (lower.endsWith("ies")) return `${lower.slice(0, -3)}y`;
-  if (lower.endsWith("ses") || lower.endsWith("xes")) return lower.slice(0, -2);
-  if (lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
-  return lower;
-}
+export { singular } from "../shared/words.js";

@@ -174,7 +174,7 @@ describe.skipIf(skipReason !== undefined)("admin UI: sign-in and the frame", SLO
     await page.keyboard.press("Escape");
     // The list, searched by the name: the search shows as an active filter too.
     await page.goto(`/admin/products/?search=${name}`);
-    await page.getByRole("cell", { name }).waitFor();
+    await page.getByRole("cell", { name, exact: true }).waitFor();
     expect(await width()).toBeLessThanOrEqual(375);
     expectNoProblems(tab);
     await tab.context.close();

@@ -10,6 +10,8 @@ const encoder = new TextEncoder();
  */
 export function headResponse(response: ApiResponse): ApiResponse {
   const { body } = response;
+  // A streamed body is never started: its length is not known before it is made.
+  if (response.stream) return { status: response.status, headers: response.headers, body: null };
   if (body === null) return response;
   const length = typeof body === "string" ? encoder.encode(body).byteLength : body.byteLength;
   return {

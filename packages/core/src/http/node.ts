@@ -24,10 +24,13 @@ export interface NodeOutgoing {
   readonly writableFinished: boolean;
   /** Set by Node once the connection closed under the response. */
   readonly destroyed?: boolean;
-  once(event: "close", listener: () => void): unknown;
+  once(event: "close" | "drain", listener: () => void): unknown;
+  off?(event: "close" | "drain", listener: () => void): unknown;
   writeHead(status: number, headers: Record<string, string>): unknown;
+  /** False when the chunk waits in memory: the next one waits for `drain`. */
   write(chunk: string | Uint8Array): unknown;
   end(chunk?: string | Uint8Array): unknown;
+  destroy?(): unknown;
 }
 
 /**
@@ -169,6 +172,44 @@ function byteLength(body: string | Uint8Array): number {
   return typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 }
 
+/** Resolves once the response took what waits in memory (`drain`), or once the client went away. */
+function drained(res: NodeOutgoing): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off?.("drain", done);
+      res.off?.("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+}
+
+/**
+ * Writes a streamed body (`ApiResponse.stream`) after its head: a chunk at a time, the next once
+ * the client took the last (back-pressure), so memory stays bounded whatever the length. The
+ * iterator is closed when the client goes away; an error cuts the connection.
+ */
+async function writeNodeStream(res: NodeOutgoing, stream: AsyncIterable<Uint8Array>): Promise<void> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const gone = () => res.destroyed === true || res.writableFinished;
+  try {
+    for (;;) {
+      if (gone()) {
+        await iterator.return?.();
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) break;
+      if (res.write(next.value) === false && !gone()) await drained(res);
+    }
+    res.end();
+  } catch {
+    // Too late for an error answer: the head went out. Cutting the connection tells the client.
+    res.destroy?.();
+  }
+}
+
 /**
  * Writes an answer with Node's own methods and a known length. An answer that closes the
  * connection mid-body (413) is sent first; the connection ends once the client has finished
@@ -180,6 +221,11 @@ export function writeNodeResponse(
   response: ApiResponse,
   headers: Record<string, string> = response.headers,
 ): void {
+  if (response.stream) {
+    res.writeHead(response.status, headers);
+    void writeNodeStream(res, response.stream);
+    return;
+  }
   const { body } = response;
   const allHeaders = body === null ? headers : { "Content-Length": String(byteLength(body)), ...headers };
   res.writeHead(response.status, allHeaders);

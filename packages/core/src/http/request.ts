@@ -61,6 +61,13 @@ export interface ApiResponse {
    * for no body.
    */
   body: string | Uint8Array | null;
+  /**
+   * A body written while it is made (an export of a million rows), with `body` null and no
+   * `Content-Length`: each chunk is written once the client took the one before, so memory stays
+   * bounded; the iterator is closed when the client goes away. An error while it runs cuts the
+   * connection, so the client sees an incomplete body, never one that looks whole.
+   */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 /**

@@ -57,6 +57,13 @@ export interface FieldDef {
   /** The model a foreign key points at. */
   readonly references?: string;
   /**
+   * A foreign key: what deleting the row it points at does to this one, as the database's
+   * constraint says (Django's `on_delete`): `"cascade"` deletes it too, `"setNull"` and
+   * `"setDefault"` clear it. Absent (RESTRICT, NO ACTION): the delete is refused while this row
+   * points there. The admin lists both kinds before a delete is confirmed.
+   */
+  readonly onDelete?: "cascade" | "setNull" | "setDefault";
+  /**
    * A `json` field's value schema (valibot): request bodies are validated with it (a 400 names
    * the path inside the value, `attributes.size`), the OpenAPI document describes the field with
    * it, and the row type holds its output type.

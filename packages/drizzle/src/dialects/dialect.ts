@@ -11,6 +11,8 @@ export type DialectName = "sqlite" | "pg";
 export interface TableKeys {
   readonly primaryKeys: readonly { readonly columns: readonly Column[] }[];
   readonly foreignKeys: readonly {
+    /** drizzle's action: "cascade", "restrict", "no action", "set null", "set default" (undefined: NO ACTION). */
+    readonly onDelete?: string | undefined;
     reference(): { readonly columns: Column[]; readonly foreignTable: Table; readonly foreignColumns: Column[] };
   }[];
 }

@@ -24,11 +24,28 @@ export function primaryKeyOf(table: Table): string {
   throw new TypeError(`@viewsets/drizzle: table ${getTableName(table)} needs exactly one primary key column`);
 }
 
+/** What deleting a referenced row does to the rows that point at it, when not refused (RESTRICT, NO ACTION). */
+export type OnDelete = "cascade" | "setNull" | "setDefault";
+
+const ON_DELETE: Readonly<Record<string, OnDelete>> = {
+  cascade: "cascade",
+  "set null": "setNull",
+  "set default": "setDefault",
+};
+
+/** One single-column foreign key: the table it points at, its column, and what a delete there does. */
+export interface ForeignKeyOf {
+  readonly table: string;
+  readonly target: Table;
+  readonly column: Column;
+  readonly onDelete: OnDelete | undefined;
+}
+
 /** Property key of each column that references another table → that table's name. */
-export function foreignKeysOf(table: Table): Map<string, { table: string; target: Table; column: Column }> {
+export function foreignKeysOf(table: Table): Map<string, ForeignKeyOf> {
   const config = dialectOf(table).keysOf(table);
   const byName = new Map(Object.entries(columnsOf(table)).map(([key, column]) => [column.name, key]));
-  const result = new Map<string, { table: string; target: Table; column: Column }>();
+  const result = new Map<string, ForeignKeyOf>();
   for (const foreignKey of config.foreignKeys) {
     const reference = foreignKey.reference();
     // A composite foreign key names no single field; it is left to the database.
@@ -39,6 +56,7 @@ export function foreignKeysOf(table: Table): Map<string, { table: string; target
       table: getTableName(reference.foreignTable),
       target: reference.foreignTable,
       column: reference.foreignColumns[0]!,
+      onDelete: ON_DELETE[foreignKey.onDelete ?? ""],
     });
   }
   return result;

@@ -9,6 +9,7 @@ import {
   enumValuesOf,
   fieldTypeOf,
   foreignKeysOf,
+  type OnDelete,
   isDatabaseSupplied,
   isWritableColumn,
   maxLengthOf,
@@ -120,14 +121,14 @@ function fieldOf(
   column: Column,
   key: string,
   primaryKey: string,
-  references: string | undefined,
+  reference: { readonly table: string; readonly onDelete: OnDelete | undefined } | undefined,
   options: TableModelOptions<Record<string, unknown>>,
 ): FieldDef {
   const choices = options.choices?.[key] ?? enumValuesOf(column);
   const maxLength = maxLengthOf(column);
   const editable = !isDatabaseSupplied(column) && isWritableColumn(column) && !options.readOnly?.includes(key);
   const field: { -readonly [K in keyof FieldDef]: FieldDef[K] } = {
-    type: references === undefined ? fieldTypeOf(column) : "foreignKey",
+    type: reference === undefined ? fieldTypeOf(column) : "foreignKey",
   };
   if (key === primaryKey) field.primaryKey = true;
   if (!editable) field.editable = false;
@@ -156,7 +157,8 @@ function fieldOf(
   if (maxDigits !== undefined) field.maxDigits = maxDigits;
   const places = shownPlacesOf(column, declared);
   if (places !== undefined) field.decimalPlaces = places;
-  if (references !== undefined) field.references = references;
+  if (reference !== undefined) field.references = reference.table;
+  if (reference?.onDelete !== undefined) field.onDelete = reference.onDelete;
   const json = jsonSchemaOf(column, key, options);
   if (json) field.schema = json;
   return field;
@@ -206,7 +208,7 @@ export function tableFields(
   }
   const fields: Record<string, FieldDef> = {};
   for (const [key, column] of Object.entries(columns)) {
-    fields[key] = fieldOf(column, key, primaryKey, foreignKeys.get(key)?.table, options);
+    fields[key] = fieldOf(column, key, primaryKey, foreignKeys.get(key), options);
   }
   return fields;
 }

@@ -2,6 +2,7 @@
 import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
 import { flash, models, singular } from "../state.js";
+import { RecentActions } from "./history/recent-actions.js";
 
 /** Ends the user's sessions in other browsers (a lost laptop, a shared computer); this one stays. */
 async function endOtherSessions(): Promise<void> {
@@ -35,6 +36,7 @@ export function IndexPage() {
           </li>
         ))}
       </ul>
+      <RecentActions />
       <section aria-labelledby="sessions-heading" class="sessions">
         <h2 id="sessions-heading">Your sessions</h2>
         <p>Signed in on another computer, or lost one? End every session but this one.</p>

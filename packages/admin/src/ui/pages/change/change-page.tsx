@@ -1,12 +1,13 @@
 /** The change page: one record's form to add, change or delete it. */
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
-import { ConfirmDialog } from "../../components/modal.js";
+import { DeleteDialog } from "../../components/delete-dialog.js";
 import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { FieldInput } from "./field-input.js";
+import { RowActions } from "./row-actions.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
 
 const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
@@ -23,6 +24,8 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Bumped after an action changed the record: it is read again.
+  const [version, setVersion] = useState(0);
   const rowPath = `/models/${encodeURIComponent(model.name)}/rows/`;
   const listHref = lastListHref.get(model.name) ?? paths.list(model.name);
   const noun = singular(model.label);
@@ -45,7 +48,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       },
     );
     return () => controller.abort();
-  }, [creating, id, model, rowPath, noun]);
+  }, [creating, id, model, rowPath, noun, version]);
 
   const dirty = model.fields.some((field) => field.editable && values[field.name] !== initial[field.name]);
   useEffect(() => {
@@ -91,18 +94,10 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     }
   };
 
-  const remove = async () => {
-    setSaving(true);
-    try {
-      await api<void>(`${rowPath}${encodeURIComponent(id ?? "")}`, { method: "DELETE" });
-      guardLeaving(null);
-      flash.value = `Deleted ${noun} “${title}”.`;
-      navigate(listHref, { force: true });
-    } catch (error) {
-      setSaving(false);
-      setFormError(messageOf(error));
-      setConfirming(false);
-    }
+  const removed = () => {
+    guardLeaving(null);
+    flash.value = `Deleted ${noun} “${title}”.`;
+    navigate(listHref, { force: true });
   };
 
   if (loadError) {
@@ -122,6 +117,11 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     <div class="change-page">
       <nav aria-label="Breadcrumb" class="breadcrumb">
         <a href={listHref}>{model.label}</a> › <span aria-current="page">{title}</span>
+        {id !== undefined && (
+          <a class="history-link" href={paths.history(model.name, id)}>
+            History
+          </a>
+        )}
       </nav>
       <h1 tabIndex={-1}>{title}</h1>
       {!creating && !record && <p aria-busy="true">Loading…</p>}
@@ -187,17 +187,17 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
                 Delete
               </button>
             )}
+            {id !== undefined && !dirty && <RowActions model={model} id={id} onDone={() => setVersion(version + 1)} />}
             {dirty && <span class="hint">Unsaved changes</span>}
           </div>
         </form>
       )}
-      {confirming && (
-        <ConfirmDialog
+      {confirming && id !== undefined && (
+        <DeleteDialog
+          model={model}
+          selection={{ ids: [id] }}
           title={`Delete ${noun}`}
-          message={`Delete ${noun} “${title}”? This cannot be undone.`}
-          confirm="Delete"
-          busy={saving}
-          onConfirm={remove}
+          onDeleted={removed}
           onClose={() => setConfirming(false)}
         />
       )}

@@ -23,8 +23,11 @@ export interface RowsState {
   readonly loading: boolean;
 }
 
-/** The rows of `query`; a newer query aborts the older request, and the last rows stay until new ones come. */
-export function useRows(model: ModelMeta, query: string | null): RowsState {
+/**
+ * The rows of `query`; a newer query aborts the older request, and the last rows stay until new
+ * ones come. A new `version` reads them again (after an action changed them).
+ */
+export function useRows(model: ModelMeta, query: string | null, version = 0): RowsState {
   const [state, setState] = useState<RowsState>({ page: null, error: null, loading: true });
   useEffect(() => {
     if (query === null) return;
@@ -37,7 +40,7 @@ export function useRows(model: ModelMeta, query: string | null): RowsState {
       },
     );
     return () => controller.abort();
-  }, [model.name, query]);
+  }, [model.name, query, version]);
   return state;
 }
 
@@ -51,7 +54,7 @@ export interface FacetsState {
  * The facet counts of `query`, asked a moment after the last change; only the answer to the
  * newest request is ever shown (older ones are aborted, and ignored should they still arrive).
  */
-export function useFacets(model: ModelMeta, query: string | null): FacetsState {
+export function useFacets(model: ModelMeta, query: string | null, version = 0): FacetsState {
   const [state, setState] = useState<FacetsState>({ facets: null, stale: true });
   const latest = useRef(0);
   useEffect(() => {
@@ -75,7 +78,7 @@ export function useFacets(model: ModelMeta, query: string | null): FacetsState {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [model.name, query]);
+  }, [model.name, query, version]);
   return state;
 }
 

@@ -6,12 +6,22 @@ import { useSavedViews } from "../../saved-views/use-views.js";
 import { lastListHref, singular } from "../../state.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
+import { ActionBar } from "./action-bar.js";
 import { ActiveFilters } from "./active-filters.js";
+import { ExportLinks } from "./export-links.js";
 import { FilterPanel } from "./filter-panel.js";
 import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
 import { ResultsTable } from "./results-table.js";
 import { SearchBox } from "./search-box.js";
+import { PageCheckbox, RowCheckbox, useSelection } from "./selection.js";
+
+/** The rows a selection of "all matching" means: the list's query without its page. */
+function selectionQueryOf(query: string | null): string {
+  const params = new URLSearchParams(query ?? "");
+  params.delete("page");
+  return params.toString();
+}
 
 /** A model's list: search, saved views, active filters, the filter panel, the table and its pages. */
 export function ListPage({ model }: { readonly model: ModelMeta }) {
@@ -23,8 +33,13 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
   // Opened without a query: the default view, once the views are known (and no rows asked before that).
   const waiting = empty && (!saved.loaded || fallback !== undefined);
   const query = waiting ? null : apiQuery(params);
-  const rows = useRows(model, query);
-  const facets = useFacets(model, query);
+  // Bumped after an action changed rows: the rows and counts are read again.
+  const [version, setVersion] = useState(0);
+  const rows = useRows(model, query, version);
+  const facets = useFacets(model, query, version);
+  const selectionQuery = selectionQueryOf(query);
+  const selection = useSelection(`${model.name}?${selectionQuery}`);
+  const results = rows.page?.results ?? [];
   useForeignLabels(model, rows.page);
 
   useEffect(() => {
@@ -75,13 +90,29 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
               </p>
             </div>
           )}
+          <ActionBar
+            model={model}
+            page={rows.page}
+            selection={selection}
+            query={selectionQuery}
+            onDone={() => setVersion(version + 1)}
+          />
           <ResultsTable
             model={model}
             page={rows.page}
             ordering={ordering.length > 0 ? ordering : model.ordering}
             loading={rows.loading}
+            select={
+              (model.actions ?? []).length === 0
+                ? undefined
+                : {
+                    header: <PageCheckbox rows={results} model={model} selection={selection} />,
+                    cell: (row) => <RowCheckbox row={row} rows={results} model={model} selection={selection} />,
+                  }
+            }
           />
           <Pagination model={model} params={params} page={rows.page} />
+          {query !== null && <ExportLinks model={model} query={selectionQuery} />}
         </div>
       </div>
     </div>

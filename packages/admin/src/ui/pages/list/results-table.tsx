@@ -3,6 +3,7 @@ import { formatValue } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { paths } from "../../router.js";
 import { models } from "../../state.js";
+import type { ComponentChild } from "preact";
 import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";
 
@@ -44,10 +45,12 @@ interface ResultsTableProps {
   readonly page: RowsPage | null;
   readonly ordering: readonly string[];
   readonly loading: boolean;
+  /** A first column of checkboxes (the selection's): its header and each row's cell. */
+  readonly select?: { readonly header: ComponentChild; cell(row: Row): ComponentChild };
 }
 
 /** The results `table`: listDisplay's columns, headers that sort, the first cell a link to the record. */
-export function ResultsTable({ model, page, ordering, loading }: ResultsTableProps) {
+export function ResultsTable({ model, page, ordering, loading, select }: ResultsTableProps) {
   const columns = model.listDisplay.map((name) => ({
     name,
     field: model.fields.find((candidate) => candidate.name === name),
@@ -62,6 +65,7 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
         </caption>
         <thead>
           <tr>
+            {select && <td class="select">{select.header}</td>}
             {columns.map(({ name, field }) => {
               const direction = directionOf(ordering, name);
               const numeric = field?.type === "int" || field?.type === "decimal";
@@ -96,6 +100,7 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
         <tbody>
           {page?.results.map((row) => (
             <tr key={String(row[model.pk])}>
+              {select && <td class="select">{select.cell(row)}</td>}
               {columns.map(({ name, field }, index) => {
                 const numeric = field?.type === "int" || field?.type === "decimal";
                 const cell = <Cell model={model} field={field} row={row} />;

@@ -1,0 +1,114 @@
+/**
+ * One record's history (Django's object history, Directus's revisions): who changed what and when,
+ * each field's old and new value, and "Revert" that writes the old values back as a new change,
+ * through the same validation as any edit.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ApiProblem, api, messageOf } from "../../api.js";
+import { formatValue } from "../../format.js";
+import { paths } from "../../router.js";
+import { flash, singular } from "../../state.js";
+import type { HistoryEntry } from "../../../shared/actions.js";
+import type { ModelMeta } from "../../../shared/wire.js";
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "Changed", "Added", "Deleted", or an action's name as people read it ("Discount"). */
+function actionText(action: string): string {
+  const words: Record<string, string> = { add: "Added", change: "Changed", delete: "Deleted" };
+  return words[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
+}
+
+export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly id: string }) {
+  const [entries, setEntries] = useState<readonly HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const noun = singular(model.label);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ results: HistoryEntry[] }>(
+      `/models/${encodeURIComponent(model.name)}/history?object=${encodeURIComponent(id)}`,
+      { signal: controller.signal },
+    ).then(
+      (answer) => setEntries(answer.results),
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(failure));
+      },
+    );
+    return () => controller.abort();
+  }, [model.name, id, version]);
+
+  /** The entry's old values written back: a new change, checked as any edit is. */
+  const revert = async (entry: HistoryEntry) => {
+    const editable = new Set(model.fields.filter((field) => field.editable).map((field) => field.name));
+    const body = Object.fromEntries(
+      entry.changes.filter((change) => editable.has(change.field)).map((change) => [change.field, change.old]),
+    );
+    try {
+      await api(`/models/${encodeURIComponent(model.name)}/rows/${encodeURIComponent(id)}`, { method: "PATCH", body });
+      flash.value = `Reverted the change of ${when.format(new Date(entry.createdAt))}.`;
+      setError(null);
+      setVersion(version + 1);
+    } catch (failure) {
+      const fields = failure instanceof ApiProblem ? Object.entries(failure.errors) : [];
+      const words = fields.map(([key, messages]) => `${key}: ${messages.join(" ")}`).join(" ");
+      setError(`This change cannot be reverted. ${words || messageOf(failure)}`);
+    }
+  };
+
+  const title = `History of ${noun} ${entries?.[0]?.objectLabel ?? id}`;
+  return (
+    <div class="history-page">
+      <nav aria-label="Breadcrumb" class="breadcrumb">
+        <a href={paths.list(model.name)}>{model.label}</a> ›{" "}
+        <a href={paths.change(model.name, id)}>{entries?.[0]?.objectLabel ?? `${noun} ${id}`}</a> ›{" "}
+        <span aria-current="page">History</span>
+      </nav>
+      <h1 tabIndex={-1}>{title}</h1>
+      {error && (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!entries && !error && <p aria-busy="true">Loading…</p>}
+      {entries?.length === 0 && <p>No changes made through the admin are recorded for this {noun}.</p>}
+      {entries?.map((entry) => {
+        const heading = `${actionText(entry.action)} by ${entry.user}, ${when.format(new Date(entry.createdAt))}`;
+        const mayRevert = model.permissions.change && entry.changes.some((change) => change.field !== model.pk);
+        return (
+          <section key={entry.id} class="history-entry" aria-label={heading}>
+            <h2>{heading}</h2>
+            {entry.changes.length > 0 && (
+              <table class="results history-changes">
+                <thead>
+                  <tr>
+                    <th scope="col">Field</th>
+                    <th scope="col">Old value</th>
+                    <th scope="col">New value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entry.changes.map((change) => {
+                    const field = model.fields.find((candidate) => candidate.name === change.field);
+                    return (
+                      <tr key={change.field}>
+                        <th scope="row">{change.label}</th>
+                        <td>{formatValue(field, change.old)}</td>
+                        <td>{formatValue(field, change.new)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+            {mayRevert && entry.action !== "delete" && (
+              <button type="button" onClick={() => revert(entry)}>
+                Revert this change
+              </button>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

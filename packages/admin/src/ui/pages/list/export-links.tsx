@@ -1,0 +1,22 @@
+/** The list's export links: exactly what it shows now (filters, search, order, saved view), as CSV or JSON Lines. */
+import { base } from "../../api.js";
+import type { ModelMeta } from "../../../shared/wire.js";
+
+/** "Export CSV" and "Export JSON Lines": downloads the server streams, of the list's current query. */
+export function ExportLinks({ model, query }: { readonly model: ModelMeta; readonly query: string }) {
+  const href = (format: string) => {
+    const params = new URLSearchParams(query);
+    params.set("format", format);
+    return `${base}/api/models/${encodeURIComponent(model.name)}/export?${params.toString()}`;
+  };
+  return (
+    <p class="export-links">
+      <a class="button" href={href("csv")} download>
+        Export CSV
+      </a>
+      <a class="button" href={href("jsonl")} download>
+        Export JSON Lines
+      </a>
+    </p>
+  );
+}

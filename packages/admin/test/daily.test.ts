@@ -1,0 +1,31 @@
+import { skipOutsideCI } from "@viewsets/core/testing";
+import { runActionsContract } from "./actions-contract.js";
+import { runExportContract } from "./export-contract.js";
+import { runHistoryContract } from "./history-contract.js";
+import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
+import { runSelectionContract } from "./selection-contract.js";
+import { FRAMEWORKS } from "./serve.js";
+
+// The daily-work routes (selection, actions, delete preview, export) on each adapter over a real
+// SQLite file, and on PostgreSQL.
+for (const framework of FRAMEWORKS) {
+  const options = { name: `${framework}, SQLite`, framework, database: () => sqliteDatabase() };
+  runSelectionContract(options);
+  runActionsContract(options);
+  runExportContract(options);
+  runHistoryContract(options);
+}
+
+const unavailable = await postgresUnavailable();
+// In CI a missing database is a failure, never a silent skip.
+const skipReason = skipOutsideCI(unavailable);
+const pg = {
+  name: "express, PostgreSQL",
+  framework: "express" as const,
+  database: () => postgresDatabase(),
+  skipReason,
+};
+runSelectionContract(pg);
+runActionsContract(pg);
+runExportContract(pg);
+runHistoryContract(pg);
