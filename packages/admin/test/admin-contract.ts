@@ -189,7 +189,13 @@ export function runAdminContract(options: AdminContractOptions): void {
           choices: [...STATUSES],
           choiceLabels: { archived: "Withdrawn" },
           editable: true,
+          // The column's literal defaults, so that the add form starts from them (issue 46, item 1).
+          default: "draft",
         });
+        expect(field("inStock")).toMatchObject({ default: true, required: false });
+        // A default the database computes (a function's, now()) is not known before the write.
+        expect(field("createdAt")).not.toHaveProperty("default");
+        expect(field("name")).not.toHaveProperty("default");
         expect(field("name")).not.toHaveProperty("choiceLabels");
         expect(field("categoryId")).toMatchObject({ type: "foreignKey", references: "categories", nullable: true });
         expect(field("id")).toMatchObject({ editable: false, required: false });

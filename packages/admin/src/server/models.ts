@@ -1,6 +1,6 @@
 /** A registered model as ADMIN.md's model object: its fields, labels, list options and permissions. */
 import type { FieldDef } from "@viewsets/core";
-import { isEditable, isSerializable } from "@viewsets/core/internals";
+import { allowsBlank, isEditable, isSerializable } from "@viewsets/core/internals";
 import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";
 import { defaultWidget, type ListFilterEntry } from "./config.js";
 import type { ModelPermissions } from "./principal.js";
@@ -87,6 +87,8 @@ export function describeModel(
       ...(field.choices && field.choiceLabels ? { choiceLabels: field.choiceLabels } : {}),
       ...(field.type === "foreignKey" ? { references: modelNameOf(field.references ?? "") ?? null } : {}),
       ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+      ...(editable && field.default !== undefined ? { default: field.default } : {}),
+      ...(field.type === "string" || field.type === "text" ? { allowBlank: allowsBlank(field) } : {}),
       nullable: field.nullable === true,
       editable,
       required: editable && (field.required ?? field.nullable !== true),

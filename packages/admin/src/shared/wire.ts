@@ -26,6 +26,10 @@ export interface FieldMeta {
   /** The registered model a foreign key points at (null when it is not registered). */
   readonly references?: string | null;
   readonly maxLength?: number;
+  /** What a new record holds when the form leaves the field alone (the model's default): the add form starts from it. */
+  readonly default?: unknown;
+  /** Text fields: whether an empty text is a value (DRF's `allow_blank`); else an empty field is one left out. */
+  readonly allowBlank?: boolean;
   readonly nullable: boolean;
   readonly editable: boolean;
   readonly required: boolean;

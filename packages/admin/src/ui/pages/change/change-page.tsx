@@ -2,12 +2,12 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { ConfirmDialog } from "../../components/modal.js";
-import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { FieldInput } from "./field-input.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
+import { ReadOnlyFields } from "./read-only-fields.js";
 
 const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
 
@@ -135,16 +135,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
               {formError}
             </p>
           )}
-          {shown.length > 0 && (
-            <dl class="read-only">
-              {shown.map((field) => (
-                <div key={field.name}>
-                  <dt>{field.label}</dt>
-                  <dd>{formatValue(field, record?.[field.name])}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <ReadOnlyFields model={model} fields={shown} record={record} />
           {editable.map((field) => {
             const inputId = `${uid}-${field.name}`;
             const fieldErrors = errors[field.name];
@@ -179,8 +170,9 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
                 Save
               </button>
             )}
+            {/* Nothing to cancel on a page the user may only read: the way out says where it goes. */}
             <a class="button" href={listHref}>
-              Cancel
+              {mayWrite ? "Cancel" : `Back to ${model.label.toLowerCase()}`}
             </a>
             {!creating && model.permissions.delete && (
               <button type="button" class="danger" disabled={saving} onClick={() => setConfirming(true)}>
