@@ -7,9 +7,11 @@ import { lastListHref, singular } from "../../state.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActiveFilters } from "./active-filters.js";
+import { EmptyResults } from "./empty-results.js";
 import { FilterPanel } from "./filter-panel.js";
 import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
+import { useTopAfterPaging } from "./paging-focus.js";
 import { ResultsTable } from "./results-table.js";
 import { SearchBox } from "./search-box.js";
 
@@ -26,6 +28,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
   const rows = useRows(model, query);
   const facets = useFacets(model, query);
   useForeignLabels(model, rows.page);
+  useTopAfterPaging(rows.page);
 
   useEffect(() => {
     if (empty && fallback) navigate(viewHref(fallback, model), { replace: true });
@@ -63,7 +66,14 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             >
               {filtersOpen ? "Hide filters" : "Show filters"}
             </button>
-            <FilterPanel model={model} params={params} facets={facets.facets} stale={facets.stale} open={filtersOpen} />
+            <FilterPanel
+              model={model}
+              params={params}
+              facets={facets.facets}
+              stale={facets.stale}
+              failed={facets.failed}
+              open={filtersOpen}
+            />
           </div>
         )}
         <div class="results-column">
@@ -81,6 +91,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             ordering={ordering.length > 0 ? ordering : model.ordering}
             loading={rows.loading}
           />
+          {rows.page?.results.length === 0 && <EmptyResults model={model} params={params} />}
           <Pagination model={model} params={params} page={rows.page} />
         </div>
       </div>

@@ -5,6 +5,7 @@ import { paths } from "../../router.js";
 import { models } from "../../state.js";
 import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";
+import { SkeletonRows } from "./skeleton-rows.js";
 
 type Direction = "ascending" | "descending" | "none";
 
@@ -55,7 +56,7 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
   const count = page?.count ?? page?.results.length ?? 0;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section class="table-wrap" aria-label={`${model.label} table`} tabIndex={0}>
+    <section class={loading ? "table-wrap busy" : "table-wrap"} aria-label={`${model.label} table`} tabIndex={0}>
       <table class={loading ? "results loading" : "results"} aria-busy={loading}>
         <caption class="sr-only">
           {model.label}, {count === 1 ? "1 result" : `${count} results`}; column headers sort
@@ -94,6 +95,7 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
           </tr>
         </thead>
         <tbody>
+          {page === null && loading && <SkeletonRows columns={columns.length} rows={Math.min(model.listPerPage, 10)} />}
           {page?.results.map((row) => (
             <tr key={String(row[model.pk])}>
               {columns.map(({ name, field }, index) => {
@@ -116,7 +118,6 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
           ))}
         </tbody>
       </table>
-      {page && page.results.length === 0 && <p class="empty">No {model.label.toLowerCase()} match these filters.</p>}
     </section>
   );
 }
