@@ -9,7 +9,7 @@ import {
   type ViewSettings,
 } from "@viewsets/core";
 import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
-import { facetsOf } from "./facets.js";
+import { facetOfField, facetsOf } from "./facets.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
@@ -30,7 +30,7 @@ function readContext(request: ApiRequest, settings: ViewSettings, resource: stri
   return ViewContext.for(request, settings, { resource, action: "list", readOnly: true });
 }
 
-/** `models/{model}/rows/[{id}]`, `models/{model}/facets` and `models/{model}/lookup/{field}`. */
+/** `models/{model}/rows/[{id}]`, `models/{model}/facets[/{field}]` and `models/{model}/lookup/{field}`. */
 export async function serveModelData(
   entry: AdminModel,
   route: string | undefined,
@@ -42,19 +42,19 @@ export async function serveModelData(
   switch (route) {
     case "rows":
       return serveRows(entry.viewset, entry.name, rest, request, settings, options.may);
-    case "facets":
-      if (rest !== undefined) throw new NotFound();
+    case "facets": {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-      return sendJSON(200, {
-        facets: await facetsOf({
-          viewset: entry.viewset,
-          params: queryParamsOf(request),
-          ctx: readContext(request, settings, entry.name),
-          now: options.now(),
-          target: targetOf,
-          onError: (error) => settings.onError(error, request),
-        }),
-      });
+      const input = {
+        viewset: entry.viewset,
+        params: queryParamsOf(request),
+        ctx: readContext(request, settings, entry.name),
+        now: options.now(),
+        target: targetOf,
+        onError: (error: unknown) => settings.onError(error, request),
+      };
+      if (rest !== undefined) return sendJSON(200, await facetOfField(input, rest));
+      return sendJSON(200, { facets: await facetsOf(input) });
+    }
     case "lookup":
       if (rest === undefined) throw new NotFound();
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);

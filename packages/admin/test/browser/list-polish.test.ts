@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   axeViolations,
   firstColumn,
+  type Harness,
   queryOf,
   SLOW,
   screenshot,
@@ -57,10 +58,11 @@ function holdRequests(page: Page, pattern: RegExp) {
 }
 
 describe.skipIf(skipReason !== undefined)("admin UI: the list's paging, loading, empty and failed states", SLOW, () => {
+  let harness: Harness;
   let tab: Tab;
   let page: Page;
   signedInSuite((suite) => {
-    ({ tab, page } = suite);
+    ({ harness, tab, page } = suite);
   });
 
   it("moves to the top and focuses the list's heading after Next and Previous", async () => {
@@ -174,5 +176,31 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list's paging, loading,
       .toMatch(/\d/);
     // The failures this test made on purpose, and nothing else.
     expect(tab.problems.filter((problem) => !/status of 503/.test(problem))).toEqual([]);
+  });
+
+  it("shows counts beside every category the combobox offers, past the facet's top 20", async () => {
+    // 40 more categories, one product in each: the facet's top 20 (the six seeded, with many
+    // products each, then these) leaves most of them out.
+    for (let i = 1; i <= 40; i++) {
+      const [row] = await harness.database.query(
+        `INSERT INTO categories (name) VALUES ('Zone ${String(i).padStart(2, "0")}') RETURNING id`,
+      );
+      await harness.database.query(`UPDATE products SET category_id = ${Number(row!.id)} WHERE id = ${i} RETURNING id`);
+    }
+    const facet = await tab.context.request.get(`${harness.url}/admin/api/models/products/facets`);
+    const top = ((await facet.json()) as { facets: { categoryId: { counts: { label: string }[] } } }).facets.categoryId;
+    const zonesInTop = top.counts.filter((entry) => entry.label?.startsWith("Zone")).length;
+    expect(zonesInTop).toBeLessThan(20);
+
+    await page.goto("/admin/products/");
+    const category = page.getByRole("combobox", { name: "Category" });
+    await category.fill("Zone");
+    const listbox = page.getByRole("listbox", { name: "Category" });
+    await listbox.getByRole("option", { name: /Zone 20/ }).waitFor();
+    const options = listbox.getByRole("option");
+    expect(await options.count()).toBe(20);
+    // Every option its count, the ones past the top 20 too: one product each.
+    await expect.poll(() => options.locator(".count").allTextContents()).toEqual(Array(20).fill("1"));
+    await screenshot(page, "combobox-counts");
   });
 });
