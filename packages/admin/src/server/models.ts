@@ -76,9 +76,10 @@ export function describeModel(
   const { config } = viewset;
   const model = config.model;
   const all = Object.entries(model.fields as Record<string, FieldDef>).filter(([, field]) => isSerializable(field));
+  const readonly = new Set<string>(config.readonlyFields ?? []);
   const fields = all.map(([fieldName, field]): FieldMeta => {
     const isKey = fieldName === model.primaryKey || field.primaryKey === true;
-    const editable = !isKey && isEditable(field);
+    const editable = !isKey && isEditable(field) && !readonly.has(fieldName);
     return {
       name: fieldName,
       label: humanize(fieldName, field.type === "foreignKey"),
@@ -104,6 +105,8 @@ export function describeModel(
     labelField: labelFieldOf(viewset),
     fields,
     listDisplay,
+    listDisplayLinks: config.listDisplayLinks ?? listDisplay.slice(0, 1),
+    ...(config.fieldsets ? { fieldsets: config.fieldsets } : {}),
     listFilter: listFilterOf(viewset),
     relatedFields: relatedFieldsOf(viewset),
     listPerPage: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,

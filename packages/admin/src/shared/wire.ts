@@ -49,6 +49,14 @@ export interface ModelMeta {
   readonly labelField: string;
   readonly fields: readonly FieldMeta[];
   readonly listDisplay: readonly string[];
+  /** The columns whose cells link to the record (default: the first). */
+  readonly listDisplayLinks: readonly string[];
+  /** The change form's sections (`fieldsets`); absent: one section of every field. */
+  readonly fieldsets?: readonly {
+    readonly name?: string;
+    readonly description?: string;
+    readonly fields: readonly string[];
+  }[];
   readonly listFilter: readonly ListFilterMeta[];
   /** Fields `listFilter` reaches through relations (`category__name`): filtered and labelled, never shown or edited. */
   readonly relatedFields?: readonly FieldMeta[];

@@ -8,6 +8,7 @@ import { SignInPage } from "./pages/sign-in.js";
 import { loadRoles, manageableRoles } from "./pages/users/users-api.js";
 import { UsersPage } from "./pages/users/users-page.js";
 import { location, navigate, paths, route } from "./router.js";
+import { Shortcuts } from "./shortcuts.js";
 import { flash, modelNamed, models, modelsError, session } from "./state.js";
 import type { ModelMeta } from "../shared/wire.js";
 
@@ -132,6 +133,7 @@ export function App() {
         </div>
         <Page />
       </main>
+      {user && <Shortcuts />}
     </>
   );
 }

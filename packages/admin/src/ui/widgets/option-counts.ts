@@ -24,7 +24,7 @@ function countQuery(params: URLSearchParams, field: string, ids: readonly string
 export function useOptionCounts(model: ModelMeta, field: FieldMeta, params: URLSearchParams, facet: Facet | undefined) {
   const [shown, setShown] = useState<readonly string[]>([]);
   const [extra, setExtra] = useState<ReadonlyMap<string, number>>(new Map());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new facet follows every change of the list's query
+  // `params` is read, not watched: a new facet follows every change of the list's query.
   useEffect(() => {
     setExtra(new Map());
     // No facet yet (or it failed): nothing to complete.

@@ -100,10 +100,16 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
             <tr key={String(row[model.pk])}>
               {columns.map(({ name, field }, index) => {
                 const numeric = field?.type === "int" || field?.type === "decimal";
-                const cell = <Cell model={model} field={field} row={row} />;
+                const shown = <Cell model={model} field={field} row={row} />;
+                // `listDisplayLinks` (default: the first column) link to the record.
+                const cell = model.listDisplayLinks.includes(name) ? (
+                  <a href={paths.change(model.name, row[model.pk])}>{shown}</a>
+                ) : (
+                  shown
+                );
                 return index === 0 ? (
                   <th key={name} scope="row" class={numeric ? "num" : ""}>
-                    <a href={paths.change(model.name, row[model.pk])}>{cell}</a>
+                    {cell}
                   </th>
                 ) : (
                   <td
