@@ -115,8 +115,19 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
     const { value, column } = fieldValue(this.access.target, field);
     const where = this.access.where(ctx, this.state.where);
-    // One query per bound: SQLite reads a lone min() or max() off an index in a step, but scans
-    // the table for both in one query.
+    // Under a search, one query for both: each bound would run the full-text match again, and
+    // neither reads off an index in a step then.
+    if (this.state.indexed !== undefined) {
+      const [both] = await this.access.run(ctx, "read", () =>
+        this.access.db
+          .select({ min: sql`min(${value})`.mapWith(column), max: sql`max(${value})`.mapWith(column) })
+          .from(this.access.table)
+          .where(where),
+      );
+      return { min: both?.min ?? null, max: both?.max ?? null };
+    }
+    // Otherwise one query per bound: SQLite reads a lone min() or max() off an index in a step,
+    // but scans the table for both in one query.
     const bound = (fn: "min" | "max") =>
       this.access.db
         .select({ value: sql`${sql.raw(fn)}(${value})`.mapWith(column) })
