@@ -8,6 +8,7 @@ import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActiveFilters } from "./active-filters.js";
 import { EmptyResults } from "./empty-results.js";
+import { ResultCount } from "./result-count.js";
 import { FilterPanel } from "./filter-panel.js";
 import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
@@ -43,6 +44,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
     <div class="list-page">
       <div class="page-head">
         <h1 tabIndex={-1}>{model.label}</h1>
+        <ResultCount page={rows.page} />
         {model.permissions.add && (
           <a class="button primary" href={paths.add(model.name)}>
             Add {singular(model.label)}

@@ -107,14 +107,17 @@ export function ResultsTable({ model, page, ordering, loading }: ResultsTablePro
                 ) : (
                   shown
                 );
+                // data-label: the column's name beside each value where narrow screens show rows as cards.
+                const label = field?.label ?? name;
                 return index === 0 ? (
-                  <th key={name} scope="row" class={numeric ? "num" : ""}>
+                  <th key={name} scope="row" class={numeric ? "num" : ""} data-label={label}>
                     {cell}
                   </th>
                 ) : (
                   <td
                     key={name}
                     class={numeric ? "num" : field?.type === "string" || field?.type === "text" ? "text" : ""}
+                    data-label={label}
                   >
                     {cell}
                   </td>
