@@ -75,7 +75,9 @@ export function prefetch<T>(path: string): Promise<T> {
   answer.catch(() => {
     if (early.get(path) === answer) early.delete(path);
   });
-  window.setTimeout(() => early.delete(path), EARLY_FOR_MS);
+  window.setTimeout(() => {
+    if (early.get(path) === answer) early.delete(path);
+  }, EARLY_FOR_MS);
   return answer;
 }
 
