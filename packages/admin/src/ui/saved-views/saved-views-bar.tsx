@@ -98,7 +98,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
         )}
       </div>
       {selected && (
-        <div class="saved-views-row view-actions" role="group" aria-label={`View “${selected.name}”`}>
+        <fieldset class="saved-views-row view-actions" aria-label={`View “${selected.name}”`}>
           {modified && (
             <>
               <button
@@ -142,7 +142,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
           <button type="button" class="danger-text" onClick={() => setOpen("delete")}>
             Delete view
           </button>
-        </div>
+        </fieldset>
       )}
       <div role="status" class="notices">
         {lost.length > 0 && (
