@@ -84,8 +84,18 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
     it("shows the editor the three models with their filters, and what the editor may do", async () => {
       const response = await send(`${base}/admin/api/models`, "GET", { cookie: editor.cookie });
       const { models } = (await response.json()) as {
-        models: { name: string; listFilter: { field: string; widget: string }[]; permissions: object }[];
+        models: {
+          name: string;
+          listFilter: { field: string; widget: string }[];
+          permissions: object;
+          fields: { name: string; default?: unknown }[];
+        }[];
       };
+      // The add form starts from the columns' defaults (issue 46: Status started on "—" and posted "").
+      const defaults = Object.fromEntries(
+        models[0]!.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]),
+      );
+      expect(defaults).toEqual({ status: "draft", inStock: true });
       expect(models.map((m) => m.name)).toEqual(["products", "categories", "price_changes"]);
       expect(models[0]!.listFilter).toEqual([
         { field: "status", widget: "checkboxes" },

@@ -189,7 +189,13 @@ export function runAdminContract(options: AdminContractOptions): void {
           choices: [...STATUSES],
           choiceLabels: { archived: "Withdrawn" },
           editable: true,
+          // The column's literal defaults, so that the add form starts from them (issue 46, item 1).
+          default: "draft",
         });
+        expect(field("inStock")).toMatchObject({ default: true, required: false });
+        // A default the database computes (a function's, now()) is not known before the write.
+        expect(field("createdAt")).not.toHaveProperty("default");
+        expect(field("name")).not.toHaveProperty("default");
         expect(field("name")).not.toHaveProperty("choiceLabels");
         expect(field("categoryId")).toMatchObject({ type: "foreignKey", references: "categories", nullable: true });
         expect(field("id")).toMatchObject({ editable: false, required: false });
@@ -368,6 +374,39 @@ export function runAdminContract(options: AdminContractOptions): void {
         const far = seeded.products.filter((p) => p.status !== "draft").at(-1)!.name;
         const selected = await staff.get(`/models/products/facets?status=draft&name=${encodeURIComponent(far)}`);
         expect(selected.json.facets.name.counts).toContainEqual({ value: far, count: 0 });
+      });
+
+      it("counts one field's values past the top 20 on asking (facets/{field}: the combobox's shown options)", async () => {
+        // Every name occurs once: the top 20 leave most out. The names asked for are counted
+        // under the other filters (status=draft), whatever their rank; the field's own values filter nothing.
+        const drafts = seeded.products.filter((p) => p.status === "draft");
+        const asked = [
+          drafts.at(-1)!.name,
+          drafts.at(-2)!.name,
+          seeded.products.find((p) => p.status === "live")!.name,
+        ];
+        const query = asked.map((name) => `name=${encodeURIComponent(name)}`).join("&");
+        const reply = await staff.get(`/models/products/facets/name?status=draft&${query}`);
+        expect(reply.status, reply.text).toBe(200);
+        const counts = reply.json.counts as { value: string; count: number }[];
+        expect(counts).toEqual(
+          expect.arrayContaining([
+            { value: asked[0], count: 1 },
+            { value: asked[1], count: 1 },
+            { value: asked[2], count: 0 },
+          ]),
+        );
+        // The rest are the top values under status=draft: drafts only.
+        for (const entry of counts.filter((c) => c.count > 0)) expect(drafts.map((p) => p.name)).toContain(entry.value);
+        const categories = await staff.get("/models/products/facets/categoryId?inStock=true&categoryId=6");
+        expect(categories.json.counts).toContainEqual({
+          value: 6,
+          label: seeded.categories.find((c) => c.id === 6)!.name,
+          count: count(seeded.products, (p) => p.inStock && p.categoryId === 6),
+        });
+        expectProblem(await staff.get("/models/products/facets/description"), 404);
+        expectProblem(await staff.get("/models/products/facets/name?price__lte=many"), 400);
+        expect((await new AdminClient(server.url).get("/models/products/facets/name")).status).toBe(401);
       });
 
       it("answers 400 for a value that does not coerce", async () => {

@@ -46,6 +46,44 @@ describe("the admin's startup check", () => {
     expect(() => admin.assertReady()).not.toThrow();
   });
 
+  it("checks listDisplayLinks, readonlyFields and fieldsets against the model", () => {
+    const good = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        listDisplay: ["id", "name", "price"],
+        listDisplayLinks: ["name"],
+        readonlyFields: ["price"],
+        fieldsets: [
+          { fields: ["name", "price"] },
+          { name: "Stock", description: "Kept by the warehouse.", fields: ["inStock"] },
+        ],
+      });
+    });
+    expect(good.checkConfiguration()).toBeNull();
+    const bad = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        listDisplay: ["id", "name"],
+        listDisplayLinks: ["price", "nope" as never],
+        readonlyFields: ["secret" as never],
+        fieldsets: [{ fields: ["name", "missing" as never] }, { name: "Again", fields: ["name"] }],
+      });
+    });
+    expect(bad.checkConfiguration()?.message.split("; ")).toEqual(
+      expect.arrayContaining([
+        "viewsets admin: model products: listDisplayLinks[1] names a field the model lacks",
+        "readonlyFields[0] names a hidden field",
+        "fieldsets[0].fields[1] names a field the model lacks",
+        "fieldsets[1].fields[0] is in another fieldset too",
+        "listDisplayLinks[0] is not a column of listDisplay",
+      ]),
+    );
+  });
+
   it("names every problem at once, never a configured value", () => {
     const admin = adminWith((a) => {
       a.register("products", {

@@ -40,6 +40,7 @@ export { modelFromSchema, schemaFromFields } from "./models/define-model.js";
 export * from "./models/names.js";
 export {
   TIME_RANGE_MESSAGE,
+  allowsBlank,
   choiceLabel,
   decimalTextSchema,
   fieldSchema,

@@ -145,9 +145,17 @@ export function runDataSuite(setup: DialectSetup): void {
         expect(f.description).toMatchObject({ type: "text", nullable: true });
         expect(f.price).toMatchObject({ type: "decimal" });
         expect(f.rating).toMatchObject({ type: "decimal", nullable: true });
-        expect(f.inStock).toMatchObject({ type: "bool", required: false });
+        expect(f.inStock).toMatchObject({ type: "bool", required: false, default: true });
         expect(f.inStock!.editable).toBeUndefined();
-        expect(f.status).toMatchObject({ type: "string", choices: ["draft", "live", "archived"], required: false });
+        expect(f.status).toMatchObject({
+          type: "string",
+          choices: ["draft", "live", "archived"],
+          required: false,
+          default: "draft",
+        });
+        // A default computed at write time ($defaultFn, now()) has no value to show before it.
+        expect(f.createdAt).not.toHaveProperty("default");
+        expect(f.name).not.toHaveProperty("default");
         expect(f.categoryId).toMatchObject({ type: "foreignKey", references: "categories", nullable: true });
         expect(f.createdAt).toMatchObject({ type: "time", editable: false });
         expect(f.updatedAt).toMatchObject({ type: "time", editable: false, nullable: true });

@@ -194,6 +194,29 @@ describe("search index on SQLite: a term most rows hold, and pages", () => {
     expect(await page(scoped("indexed"), search("lamp"), 7)).toEqual(await page(scoped("plain"), search("lamp"), 7));
   });
 
+  it("finds a range under a search in one query, running the match once (issue 46: min and max ran it twice)", async () => {
+    for (const expression of [
+      search("lamp"),
+      and([search("lamp"), { kind: "condition", field: "id", lookup: "gt", value: 9 }]),
+    ]) {
+      statements.length = 0;
+      const range = await indexed.filter(expression).aggregate(ctx, "id");
+      expect(statements).toHaveLength(1);
+      expect(range).toEqual(await plain.filter(expression).aggregate(ctx, "id"));
+      expect(statements[0]).toMatch(/^select min\("items"\."id"\), max\("items"\."id"\) from "items" where/);
+      const plan = client
+        .prepare(`EXPLAIN QUERY PLAN ${statements[0]}`)
+        .all(...(expression.kind === "and" ? [9, '{name description} : "lamp"'] : ['{name description} : "lamp"'])) as {
+        detail: string;
+      }[];
+      expect(plan.filter((step) => step.detail.startsWith("SCAN items_search"))).toHaveLength(1);
+    }
+    // Without a search, each bound is read off an index in a step, as before: two queries.
+    statements.length = 0;
+    await indexed.aggregate(ctx, "id");
+    expect(statements).toHaveLength(2);
+  });
+
   it("asks the index once for a page and its count in one request", async () => {
     const request = {} as RequestContext;
     const query = indexed.filter(search("lamp"));

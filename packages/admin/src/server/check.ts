@@ -69,6 +69,35 @@ function filterProblems(of: Fields, list: unknown): string[] {
   });
 }
 
+/** `fieldsets`: a list of sections naming fields of the model, each field in one section at most. */
+function fieldsetProblems(of: Fields, config: ModelConfig<object>): string[] {
+  const sets = config.fieldsets as unknown;
+  const problems: string[] = [];
+  const links = (config.listDisplayLinks ?? []) as readonly string[];
+  const columns = (config.listDisplay ?? Object.keys(of.model.fields)) as readonly string[];
+  links.forEach((name, i) => {
+    if (Object.hasOwn(of.model.fields, name) && !columns.includes(name)) {
+      problems.push(`listDisplayLinks[${i}] is not a column of listDisplay`);
+    }
+  });
+  if (sets === undefined) return problems;
+  if (!Array.isArray(sets)) return [...problems, "fieldsets is not a list"];
+  const seen = new Set<unknown>();
+  sets.forEach((set: unknown, i) => {
+    const fields = (set as { fields?: unknown } | null)?.fields;
+    if (!Array.isArray(fields)) {
+      problems.push(`fieldsets[${i}].fields is not a list`);
+      return;
+    }
+    problems.push(...listProblems({ model: of.model, relations: undefined }, `fieldsets[${i}].fields`, fields));
+    fields.forEach((name, j) => {
+      if (seen.has(name)) problems.push(`fieldsets[${i}].fields[${j}] is in another fieldset too`);
+      seen.add(name);
+    });
+  });
+  return problems;
+}
+
 function modelProblems(registration: Registration, registered: (reference: string) => boolean): string[] {
   const { config } = registration;
   const model = config.model as { fields?: unknown; primaryKey?: unknown } | undefined;
@@ -82,6 +111,9 @@ function modelProblems(registration: Registration, registered: (reference: strin
     ...filterProblems(of, config.listFilter),
     ...listProblems(of, "searchFields", config.searchFields),
     ...listProblems(of, "ordering", config.ordering, true, false),
+    ...listProblems(of, "listDisplayLinks", config.listDisplayLinks, false, false),
+    ...listProblems(of, "readonlyFields", config.readonlyFields, false, false),
+    ...fieldsetProblems(of, config),
   ];
   if (config.labelField !== undefined) {
     const problem = fieldProblem({ model: of.model, relations: undefined }, config.labelField, "labelField");

@@ -55,6 +55,13 @@ export function adminAction<Row, S extends v.GenericSchema>(action: AdminAction<
   return action;
 }
 
+/** One section of the change form (Django's fieldset): `{ name: "Pricing", fields: ["price", "status"] }`. */
+export interface Fieldset<Row> {
+  readonly name?: string;
+  readonly description?: string;
+  readonly fields: readonly FieldName<Row>[];
+}
+
 /** How one model shows in the admin (Django's `ModelAdmin`; the spec's `admin.ModelConfig[T]`). */
 export interface ModelConfig<Row extends object, Rel = NoRelations> {
   readonly model: Model<Row>;
@@ -62,6 +69,18 @@ export interface ModelConfig<Row extends object, Rel = NoRelations> {
   readonly queryset: ReadManager<Row> & PipelineManager<Row> & Partial<Manager<Row>>;
   /** The table's columns (default: every serializable field). */
   readonly listDisplay?: readonly FieldName<Row>[];
+  /** The columns whose cells link to the record (Django's `list_display_links`; default: the first column). */
+  readonly listDisplayLinks?: readonly FieldName<Row>[];
+  /**
+   * Fields the change form shows but never writes (Django's `readonly_fields`): the admin's
+   * writes ignore them, as the REST API ignores read-only keys.
+   */
+  readonly readonlyFields?: readonly FieldName<Row>[];
+  /**
+   * The change form's sections, in order (Django's `fieldsets`): each a heading (none for the
+   * first, untitled one), an optional description and its fields. Fields in no section are not shown.
+   */
+  readonly fieldsets?: readonly Fieldset<Row>[];
   /**
    * Foreign keys `listFilter` and `searchFields` may follow, as a viewset's `relations` (the
    * viewset's own: `relations: productViewSet.options.relations`).

@@ -1,5 +1,5 @@
 /** The list's facets: each listed filter's counts or range over the rows the other filters keep. */
-import type { FieldDef, FilterValue, QuerySet, RequestContext } from "@viewsets/core";
+import { type FieldDef, type FilterValue, NotFound, type QuerySet, type RequestContext } from "@viewsets/core";
 import {
   countRowsBy,
   parseInt64,
@@ -125,6 +125,20 @@ async function facetOf(input: FacetInput, listed: string, queryset: QuerySet<obj
       return { counts: counts.map((c) => ({ value: wireValue(c.value), count: c.count })) };
     }
   }
+}
+
+/**
+ * One listed field's facet (`facets/{field}`), by the same rule; its own values in the query name
+ * the values to count beyond the top 20 (the combobox asks for the options it shows). A field
+ * that is not in `listFilter` is 404.
+ */
+export async function facetOfField(input: FacetInput, name: string): Promise<Facet> {
+  const { viewset, params, ctx, now } = input;
+  if (!listFilterOf(viewset).some((entry) => entry.field === name)) throw new NotFound();
+  const base = querySetOf(viewset.getQueryset(ctx.request));
+  filterAdminQuerySet(base, params, viewset.grammar, now);
+  const others = new Map([...params].filter(([key]) => !isOwnParam(key, name)));
+  return facetOf(input, name, filterAdminQuerySet(base, others, viewset.grammar, now));
 }
 
 /**

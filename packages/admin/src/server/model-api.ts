@@ -11,7 +11,7 @@ import {
 import { queryParamsOf, ViewContext } from "@viewsets/core/internals";
 import { type SelectionRouteOptions, serveAction, serveDeletePreview } from "./bulk-actions.js";
 import { type ExportOptions, serveExport } from "./export.js";
-import { facetsOf } from "./facets.js";
+import { facetOfField, facetsOf } from "./facets.js";
 import { type HistoryRecorder, loggedRows, serveHistory } from "./history.js";
 import { lookupOf } from "./lookup.js";
 import type { AdminModel } from "./models.js";
@@ -40,9 +40,9 @@ function readContext(request: ApiRequest, settings: ViewSettings, resource: stri
 }
 
 /**
- * `models/{model}/rows/[{id}]`, `models/{model}/facets`, `models/{model}/lookup/{field}`, and the
- * selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`, and
- * `models/{model}/export`.
+ * `models/{model}/rows/[{id}]`, `models/{model}/facets[/{field}]`, `models/{model}/lookup/{field}`,
+ * the selection's `models/{model}/delete-preview` and `models/{model}/actions/{action}`,
+ * `models/{model}/export` and `models/{model}/history`.
  */
 export async function serveModelData(
   entry: AdminModel,
@@ -79,19 +79,19 @@ export async function serveModelData(
     case "history":
       if (rest !== undefined) throw new NotFound();
       return serveHistory(entry, request, options.history.store);
-    case "facets":
-      if (rest !== undefined) throw new NotFound();
+    case "facets": {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-      return sendJSON(200, {
-        facets: await facetsOf({
-          viewset: entry.viewset,
-          params: queryParamsOf(request),
-          ctx: readContext(request, settings, entry.name),
-          now: options.now(),
-          target: targetOf,
-          onError: (error) => settings.onError(error, request),
-        }),
-      });
+      const input = {
+        viewset: entry.viewset,
+        params: queryParamsOf(request),
+        ctx: readContext(request, settings, entry.name),
+        now: options.now(),
+        target: targetOf,
+        onError: (error: unknown) => settings.onError(error, request),
+      };
+      if (rest !== undefined) return sendJSON(200, await facetOfField(input, rest));
+      return sendJSON(200, { facets: await facetsOf(input) });
+    }
     case "lookup":
       if (rest === undefined) throw new NotFound();
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);

@@ -1,6 +1,6 @@
 /** A registered model as ADMIN.md's model object: its fields, labels, list options and permissions. */
 import type { FieldDef } from "@viewsets/core";
-import { isEditable, isSerializable } from "@viewsets/core/internals";
+import { allowsBlank, isEditable, isSerializable } from "@viewsets/core/internals";
 import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";
 import { defaultWidget, type ListFilterEntry } from "./config.js";
 import type { ModelPermissions } from "./principal.js";
@@ -76,9 +76,10 @@ export function describeModel(
   const { config } = viewset;
   const model = config.model;
   const all = Object.entries(model.fields as Record<string, FieldDef>).filter(([, field]) => isSerializable(field));
+  const readonly = new Set<string>(config.readonlyFields ?? []);
   const fields = all.map(([fieldName, field]): FieldMeta => {
     const isKey = fieldName === model.primaryKey || field.primaryKey === true;
-    const editable = !isKey && isEditable(field);
+    const editable = !isKey && isEditable(field) && !readonly.has(fieldName);
     return {
       name: fieldName,
       label: humanize(fieldName, field.type === "foreignKey"),
@@ -87,6 +88,8 @@ export function describeModel(
       ...(field.choices && field.choiceLabels ? { choiceLabels: field.choiceLabels } : {}),
       ...(field.type === "foreignKey" ? { references: modelNameOf(field.references ?? "") ?? null } : {}),
       ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+      ...(editable && field.default !== undefined ? { default: field.default } : {}),
+      ...(field.type === "string" || field.type === "text" ? { allowBlank: allowsBlank(field) } : {}),
       nullable: field.nullable === true,
       editable,
       required: editable && (field.required ?? field.nullable !== true),
@@ -102,6 +105,8 @@ export function describeModel(
     labelField: labelFieldOf(viewset),
     fields,
     listDisplay,
+    listDisplayLinks: config.listDisplayLinks ?? listDisplay.slice(0, 1),
+    ...(config.fieldsets ? { fieldsets: config.fieldsets } : {}),
     listFilter: listFilterOf(viewset),
     relatedFields: relatedFieldsOf(viewset),
     listPerPage: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,

@@ -9,6 +9,7 @@ import {
   MethodNotAllowed,
   PermissionDenied,
   type QuerySet,
+  type Serializer,
   type ViewSettings,
   NotFound,
 } from "@viewsets/core";
@@ -33,7 +34,8 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
     private readonly now: () => Date,
   ) {
     super({
-      serializer: () => new BaseSerializer(),
+      // `readonlyFields`: shown, never written (a body's value for one is ignored, as DRF ignores read-only keys).
+      serializer: () => readOnlySerializer(config.readonlyFields ?? []),
       model: config.model,
       queryset: config.queryset as ModelConfig<Row>["queryset"] & Manager<Row>,
       ...relatedOptions(config),
@@ -71,6 +73,11 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
     const manager = this.config.queryset as unknown as Record<string, unknown>;
     return this.config[action] ?? typeof manager[method] === "function";
   }
+}
+
+function readOnlySerializer(fields: readonly string[]): Serializer {
+  if (fields.length === 0) return new BaseSerializer();
+  return { readonlyFields: () => fields };
 }
 
 /**

@@ -27,6 +27,10 @@ export interface FieldMeta {
   /** The registered model a foreign key points at (null when it is not registered). */
   readonly references?: string | null;
   readonly maxLength?: number;
+  /** What a new record holds when the form leaves the field alone (the model's default): the add form starts from it. */
+  readonly default?: unknown;
+  /** Text fields: whether an empty text is a value (DRF's `allow_blank`); else an empty field is one left out. */
+  readonly allowBlank?: boolean;
   readonly nullable: boolean;
   readonly editable: boolean;
   readonly required: boolean;
@@ -46,6 +50,14 @@ export interface ModelMeta {
   readonly labelField: string;
   readonly fields: readonly FieldMeta[];
   readonly listDisplay: readonly string[];
+  /** The columns whose cells link to the record (default: the first). */
+  readonly listDisplayLinks: readonly string[];
+  /** The change form's sections (`fieldsets`); absent: one section of every field. */
+  readonly fieldsets?: readonly {
+    readonly name?: string;
+    readonly description?: string;
+    readonly fields: readonly string[];
+  }[];
   readonly listFilter: readonly ListFilterMeta[];
   /** Fields `listFilter` reaches through relations (`category__name`): filtered and labelled, never shown or edited. */
   readonly relatedFields?: readonly FieldMeta[];

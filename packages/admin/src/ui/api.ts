@@ -57,9 +57,49 @@ async function problemOf(response: Response): Promise<ApiProblem> {
   return new ApiProblem(response.status, detail, errors as Record<string, string[]>);
 }
 
+/**
+ * GETs started before anyone asked (at start-up, beside the session check), each taken once by the
+ * first call for the same path; unclaimed ones are dropped after a while.
+ */
+const early = new Map<string, Promise<unknown>>();
+const EARLY_FOR_MS = 10_000;
+
+/** Starts a GET of `path` now, for the first `api(path)` call to take; the answer is returned too, for a look. */
+export function prefetch<T>(path: string): Promise<T> {
+  const started = early.get(path);
+  if (started) return started as Promise<T>;
+  const answer = api<T>(path);
+  early.set(path, answer);
+  // A failure is seen by a call that already took it; later calls ask again (a 401 before signing in
+  // must not answer the call made after it).
+  answer.catch(() => {
+    if (early.get(path) === answer) early.delete(path);
+  });
+  window.setTimeout(() => {
+    if (early.get(path) === answer) early.delete(path);
+  }, EARLY_FOR_MS);
+  return answer;
+}
+
+/** A prefetched answer, abandoned (rejected as an abort) when the caller's signal aborts first. */
+function taken<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException("The call was aborted.", "AbortError"));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 /** Calls `{base}/api{path}`; resolves with the JSON answer (undefined for 204), rejects with an ApiProblem. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
+  const started = method === "GET" ? early.get(path) : undefined;
+  if (started) {
+    early.delete(path);
+    return taken(started as Promise<T>, options.signal);
+  }
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (WRITES.has(method) && csrfToken) headers["X-CSRF-Token"] = csrfToken;

@@ -9,6 +9,8 @@ import { SignInPage } from "./pages/sign-in.js";
 import { loadRoles, manageableRoles } from "./pages/users/users-api.js";
 import { UsersPage } from "./pages/users/users-page.js";
 import { location, navigate, paths, route } from "./router.js";
+import { Shortcuts } from "./shortcuts.js";
+import { ThemeToggle } from "./theme.js";
 import { flash, modelNamed, models, modelsError, session } from "./state.js";
 import type { ModelMeta } from "../shared/wire.js";
 
@@ -123,6 +125,7 @@ export function App() {
               )}
             </nav>
             <span class="user">{user.username}</span>
+            <ThemeToggle username={user.username} />
             <button type="button" class="link-button" onClick={signOut}>
               Sign out
             </button>
@@ -135,6 +138,7 @@ export function App() {
         </div>
         <Page />
       </main>
+      {user && <Shortcuts />}
     </>
   );
 }

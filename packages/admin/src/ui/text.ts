@@ -13,3 +13,6 @@ export function codePointLength(text: string): number {
 export function tooLongMessage(max: number): string {
   return `Ensure this field has no more than ${max} characters.`;
 }
+
+/** DRF's and Django's words for a required field left empty. */
+export const REQUIRED_MESSAGE = "This field is required.";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoProblems, type Harness, queryOf, SLOW, screenshot, signedInTab, skipReason } from "./harness.js";
-import { type Tab, signedInSuite } from "./harness.js";
+import { axeViolations, type Tab, signedInSuite } from "./harness.js";
 
 interface View {
   id: number;
@@ -57,7 +57,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: saved views", SLOW, () => {
     expect(await page.getByText("Modified", { exact: true }).count()).toBe(0);
 
     await status().getByRole("checkbox", { name: "draft" }).check();
-    await button("Save").click();
+    // One save for the chosen view, named for what it does; no "Save view" beside it.
+    expect(await button("Save view").count()).toBe(0);
+    await button("Save changes").click();
     await expect.poll(async () => (await views())[0]?.filters.status).toEqual(["live", "draft"]);
     await expect.poll(() => page.getByText("Modified", { exact: true }).count()).toBe(0);
   });
@@ -86,6 +88,10 @@ describe.skipIf(skipReason !== undefined)("admin UI: saved views", SLOW, () => {
   it("opens the default view when the list is opened without a query, with a way back to all records", async () => {
     await button("Default view").click();
     await expect.poll(() => button("Default view").getAttribute("aria-pressed")).toBe("true");
+    // The state in words, not only in the button's look.
+    await page.getByText("Opens by default", { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "saved-views-default");
     const drafts = (await views()).find((v) => v.name === "Draft products")!;
     expect(drafts.isDefault).toBe(true);
     await page.getByRole("navigation", { name: "Models" }).getByRole("link", { name: "Categories" }).click();

@@ -16,6 +16,12 @@ export interface FieldDef {
   readonly nullable?: boolean;
   /** False when the database supplies a value, so create may leave it out. Default: !nullable. */
   readonly required?: boolean;
+  /**
+   * The value a create stores when its body leaves the field out (a column's literal default,
+   * Django's `default`): a value of the field's type, as JSON carries it. Forms start from it, so
+   * that a new record's form shows what saving it unchanged would store.
+   */
+  readonly default?: unknown;
   readonly choices?: readonly (string | number)[];
   /**
    * No two records hold the same value (a unique constraint of the database): the OpenAPI

@@ -132,6 +132,19 @@ export function isDatabaseSupplied(column: Column): boolean {
   return column.default !== undefined && is(column.default, SQL);
 }
 
+/**
+ * A column's literal default (`default("draft")`, `default(true)`) as JSON carries it, or
+ * undefined: an SQL default or a function's is computed when the row is written, not known before.
+ */
+export function literalDefaultOf(column: Column): unknown {
+  if (column.default === undefined || column.default === null || is(column.default, SQL)) return undefined;
+  if (column.defaultFn !== undefined) return undefined;
+  const value: unknown = column.default;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  return value;
+}
+
 /** Columns a row may be written to at all (generated columns are always computed). */
 export function isWritableColumn(column: Column): boolean {
   if (column.generated !== undefined && column.generated.type !== "byDefault") return false;

@@ -11,6 +11,7 @@ import {
   foreignKeysOf,
   type OnDelete,
   isDatabaseSupplied,
+  literalDefaultOf,
   isWritableColumn,
   maxLengthOf,
   primaryKeyOf,
@@ -136,6 +137,8 @@ function fieldOf(
   if (!column.notNull) field.nullable = true;
   // A column with a default may be left out of a create body; the database fills it in.
   if (column.notNull && column.hasDefault) field.required = false;
+  const literal = literalDefaultOf(column);
+  if (literal !== undefined) field.default = literal;
   if (choices) field.choices = choices;
   if (column.isUnique && key !== primaryKey) field.unique = true;
   const labels = options.choiceLabels?.[key] as Readonly<Record<string, string>> | undefined;

@@ -3,6 +3,7 @@ import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext } from "@viewsets/core";
 import type { ValueCount } from "@viewsets/core/internals";
 import { columnFor, expressionSql, fieldValue, orderingSql } from "./expressions.js";
+import { asExpressions, indexExists, indexedBy, orderingIndexOf, scanBeatsSort } from "./ordered-scan.js";
 import { allOf, requiredMatches } from "./search-index.js";
 import type { TableAccess } from "./table-access.js";
 
@@ -34,6 +35,12 @@ interface QueryState {
  */
 const matchCounts = new WeakMap<object, WeakMap<RequestContext, number>>();
 
+/**
+ * Counts of a query set's conditions by request (a list's count, then its page): the page plans
+ * its order with it on SQLite (`ordered-scan.ts`).
+ */
+const filterCounts = new WeakMap<readonly SQL[], WeakMap<RequestContext, number>>();
+
 /** An immutable query: each step returns a new query set; nothing runs until count or all. */
 export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   constructor(
@@ -52,7 +59,10 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
           .where(where),
       ),
     );
-    return Number(rows[0]?.count ?? 0);
+    const count = Number(rows[0]?.count ?? 0);
+    if (!filterCounts.has(this.state.where)) filterCounts.set(this.state.where, new WeakMap());
+    filterCounts.get(this.state.where)!.set(ctx, count);
+    return count;
   }
 
   /** Matching rows up to `cap`: the database stops at the cap instead of counting every row. */
@@ -76,14 +86,20 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     const limit = this.state.limit ?? (offset > 0 ? this.access.dialect.limitForBareOffset : undefined);
     const scan = indexed !== undefined && (await this.scansInOrder(ctx, offset, limit));
     const where = this.access.where(ctx, scan ? indexed.scanWhere : this.state.where);
-    // The selected columns are part of the statement's shape, as the order is.
+    const byIndex = scan ? undefined : await this.orderedIndex(ctx, offset, limit);
+    // The selected columns are part of the statement's shape, as the order and the index are.
     const only = columns === undefined ? "" : `:only(${Object.keys(columns).join(",")})`;
+    const selected = byIndex === undefined ? columns : asExpressions(columns ?? this.access.columns);
+    const from = byIndex === undefined ? this.access.table : indexedBy(this.access.table, byIndex);
     const rows = await this.access.run(ctx, "read", () =>
       this.access.statements.select(
-        `all${scan ? ":scan" : ""}:${ordering.join(",")}${only}`,
+        `all${scan ? ":scan" : ""}${byIndex === undefined ? "" : `:by(${byIndex})`}:${ordering.join(",")}${only}`,
         where,
         (condition, limitValue, offsetValue) => {
-          let query = this.access.db.select(columns).from(this.access.table).where(condition);
+          let query = this.access.db
+            .select(selected)
+            .from(from as T)
+            .where(condition);
           if (ordering.length > 0) query = query.orderBy(...orderingSql(this.access.target, ordering));
           if (limitValue !== undefined) query = query.limit(limitValue as number);
           if (offsetValue !== undefined) query = query.offset(offsetValue as number);
@@ -115,8 +131,19 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
   async aggregate(ctx: RequestContext, field: string): Promise<{ min: unknown; max: unknown }> {
     const { value, column } = fieldValue(this.access.target, field);
     const where = this.access.where(ctx, this.state.where);
-    // One query per bound: SQLite reads a lone min() or max() off an index in a step, but scans
-    // the table for both in one query.
+    // Under a search, one query for both: each bound would run the full-text match again, and
+    // neither reads off an index in a step then.
+    if (this.state.indexed !== undefined) {
+      const [both] = await this.access.run(ctx, "read", () =>
+        this.access.db
+          .select({ min: sql`min(${value})`.mapWith(column), max: sql`max(${value})`.mapWith(column) })
+          .from(this.access.table)
+          .where(where),
+      );
+      return { min: both?.min ?? null, max: both?.max ?? null };
+    }
+    // Otherwise one query per bound: SQLite reads a lone min() or max() off an index in a step,
+    // but scans the table for both in one query.
     const bound = (fn: "min" | "max") =>
       this.access.db
         .select({ value: sql`${sql.raw(fn)}(${value})`.mapWith(column) })
@@ -219,6 +246,31 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     if (this.state.ordering.length === 0 || limit === undefined) return false;
     const matches = await this.matchCount(ctx);
     if (matches * matches < offset + limit) return false;
+    return scanBeatsSort(matches, await this.rowsEstimate(ctx), offset, limit);
+  }
+
+  /**
+   * On SQLite, the index to read a filtered page in order through, when this request's count says
+   * the matches are many enough (`ordered-scan.ts`); otherwise undefined, and SQLite plans alone.
+   */
+  private async orderedIndex(
+    ctx: RequestContext,
+    offset: number,
+    limit: number | undefined,
+  ): Promise<string | undefined> {
+    const { ordering, where } = this.state;
+    if (this.access.dialect.name !== "sqlite" || limit === undefined || where.length === 0) return undefined;
+    const matches = filterCounts.get(where)?.get(ctx);
+    const first = ordering[0]?.replace(/^-/, "");
+    if (matches === undefined || first === undefined || first.includes(".")) return undefined;
+    const column = this.access.columns[first];
+    const index = column && orderingIndexOf(this.access.table, column);
+    if (!index || !(await indexExists(this.access, ctx, index))) return undefined;
+    return scanBeatsSort(matches, await this.rowsEstimate(ctx), offset, limit) ? index : undefined;
+  }
+
+  /** The table's rows, estimated by its largest key (which deletions only make larger). */
+  private async rowsEstimate(ctx: RequestContext): Promise<number> {
     const key = this.access.columns[this.access.primaryKey]!;
     const rows = await this.access.run(ctx, "read", () =>
       this.access.statements.select("max-key", undefined, () =>
@@ -228,7 +280,7 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
           .where(undefined),
       ),
     );
-    return matches * matches >= (offset + limit) * Number(rows[0]?.max ?? 0);
+    return Number(rows[0]?.max ?? 0);
   }
 
   private with(change: Partial<QueryState>): DrizzleQuerySet<T> {

@@ -25,9 +25,10 @@ interface SavedViewsBarProps {
 }
 
 /**
- * "Saved views": choose one (its search, filters and order come back), save the list as a view,
- * and — while one is selected — rename it, make it the default, delete it, or, when the list
- * differs from it (Modified), save the change, save it as a new view, or reset the list.
+ * "Saved views": choose one (its search, filters and order come back) or save the list as a view
+ * ("Save view"); while one is chosen, its own group: save the list's changes to it (when
+ * Modified) or reset them, save as a new view, rename it, make it the default (a toggle, its
+ * state also in words), delete it. Never two buttons called Save side by side.
  */
 export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
   const id = useId();
@@ -78,17 +79,26 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
             </option>
           ))}
         </select>
-        {modified && (
-          <span class="badge" id={`${id}-modified`}>
-            Modified
+        {selected && (
+          // The view's state in words, not only in a button's look.
+          <span class="view-state" id={`${id}-state`}>
+            {modified && (
+              <span class="badge" id={`${id}-modified`}>
+                Modified
+              </span>
+            )}
+            {selected.isDefault ? "Opens by default" : ""}
           </span>
         )}
-        <button type="button" onClick={() => setOpen("save")}>
-          Save view
-        </button>
+        {/* One way to save: a new view here; with a view chosen, its own Save changes or Save as new below. */}
+        {!selected && (
+          <button type="button" onClick={() => setOpen("save")}>
+            Save view
+          </button>
+        )}
       </div>
       {selected && (
-        <div class="saved-views-row">
+        <fieldset class="saved-views-row view-actions" aria-label={`View “${selected.name}”`}>
           {modified && (
             <>
               <button
@@ -103,31 +113,36 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
                   })
                 }
               >
-                Save
-              </button>
-              <button type="button" onClick={() => setOpen("saveAs")}>
-                Save as new
+                Save changes
               </button>
               <button type="button" onClick={() => navigate(viewHref(selected, model))}>
                 Reset
               </button>
             </>
           )}
+          <button type="button" onClick={() => setOpen("saveAs")}>
+            Save as new
+          </button>
           <button type="button" onClick={() => setOpen("rename")}>
             Rename view
           </button>
           <button
             type="button"
+            class="toggle"
             aria-pressed={selected.isDefault}
+            aria-describedby={`${id}-state`}
             disabled={busy}
             onClick={() => run(async () => void (await saved.patch(selected.id, { isDefault: !selected.isDefault })))}
           >
+            <span class="toggle-mark" aria-hidden="true">
+              {selected.isDefault ? "✓" : ""}
+            </span>
             Default view
           </button>
           <button type="button" class="danger-text" onClick={() => setOpen("delete")}>
             Delete view
           </button>
-        </div>
+        </fieldset>
       )}
       <div role="status" class="notices">
         {lost.length > 0 && (

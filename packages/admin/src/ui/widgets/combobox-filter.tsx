@@ -4,6 +4,7 @@ import { Combobox } from "../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../labels.js";
 import { models } from "../state.js";
 import type { Choice } from "../components/combobox.js";
+import { useOptionCounts } from "./option-counts.js";
 import { toggleValue, type WidgetProps } from "./widget-props.js";
 
 /** The foreign-key filter: search the target's labels, choose several; chosen ids are named through `?ids=`. */
@@ -22,14 +23,13 @@ export function ComboboxFilter({ model, field, labelId, params, facet, update }:
       named.map((entry) => ({ id: String(entry.value), label: String(entry.label) })),
     );
   }, [source, facet]);
-  const counts = useMemo(
-    () => new Map((facet?.counts ?? []).map((entry) => [String(entry.value), entry.count])),
-    [facet],
-  );
+  const { counts, show } = useOptionCounts(model, field, params, facet);
   if (!source) return <p class="hint">This field's model is not registered.</p>;
   const search = async (q: string, signal: AbortSignal) => {
     const answer = await source.search(q, signal);
     rememberLabels(source.key, answer.results);
+    // The options past the facet's top 20 get their counts a moment later; the options do not wait for them.
+    show(answer.results.map((choice) => choice.id));
     return answer;
   };
   const toggle = (choice: Choice) => update((p) => toggleValue(p, field.name, choice.id));

@@ -2,13 +2,13 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { DeleteDialog } from "../../components/delete-dialog.js";
-import { formatValue } from "../../format.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
 import { flash, lastListHref, singular } from "../../state.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
-import { FieldInput } from "./field-input.js";
 import { RowActions } from "./row-actions.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
+import { FormSections } from "./form-sections.js";
+import { type AfterSave, SaveButtons } from "./save-buttons.js";
 
 const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
 
@@ -72,8 +72,9 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     if (first) window.setTimeout(() => document.getElementById(`${uid}-${first.name}`)?.focus(), 0);
   };
 
-  const submit = async (event: Event) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
+    const then = ((event.submitter as HTMLButtonElement | null)?.value || "list") as AfterSave;
     const { body, errors: local } = bodyOf(model.fields, values, initial, creating);
     if (Object.keys(local).length > 0) return showErrors(local, "Please correct the errors below.");
     setSaving(true);
@@ -83,9 +84,30 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
         body,
       });
       guardLeaving(null);
-      setInitial(values);
-      flash.value = `${creating ? "Added" : "Saved"} ${noun} “${String(saved[model.labelField] ?? saved[model.pk])}”.`;
-      navigate(listHref, { force: true });
+      const done = `${creating ? "Added" : "Saved"} ${noun} “${String(saved[model.labelField] ?? saved[model.pk])}”.`;
+      if (then === "list") {
+        setInitial(values);
+        flash.value = done;
+        return navigate(listHref, { force: true });
+      }
+      const next = then === "add" ? null : saved;
+      const form = formOf(model.fields, next);
+      setRecord(next);
+      setInitial(form);
+      setValues(form);
+      setErrors({});
+      setFormError(null);
+      setSaving(false);
+      flash.value = then === "add" ? `${done} Add another below.` : `${done} You may edit it again below.`;
+      if (then === "add") navigate(paths.add(model.name), { force: true });
+      else if (creating) navigate(paths.change(model.name, saved[model.pk]), { force: true, replace: true });
+      window.setTimeout(
+        () =>
+          document
+            .querySelector<HTMLElement>(".change-form input, .change-form select, .change-form textarea")
+            ?.focus(),
+        0,
+      );
     } catch (error) {
       setSaving(false);
       if (error instanceof ApiProblem && error.status === 400)
@@ -111,8 +133,6 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       </div>
     );
   }
-  const editable = model.fields.filter((field) => field.editable && mayWrite);
-  const shown = model.fields.filter((field) => !editable.includes(field) && !creating);
   return (
     <div class="change-page">
       <nav aria-label="Breadcrumb" class="breadcrumb">
@@ -135,52 +155,21 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
               {formError}
             </p>
           )}
-          {shown.length > 0 && (
-            <dl class="read-only">
-              {shown.map((field) => (
-                <div key={field.name}>
-                  <dt>{field.label}</dt>
-                  <dd>{formatValue(field, record?.[field.name])}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {editable.map((field) => {
-            const inputId = `${uid}-${field.name}`;
-            const fieldErrors = errors[field.name];
-            const errorId = fieldErrors ? `${inputId}-error` : undefined;
-            const checkbox = field.type === "bool" && !field.nullable;
-            return (
-              <div key={field.name} class={checkbox ? "form-row check-row" : "form-row"}>
-                <label id={`${inputId}-label`} for={inputId} class={field.required ? "required" : undefined}>
-                  {field.label}
-                </label>
-                <FieldInput
-                  model={model}
-                  field={field}
-                  id={inputId}
-                  labelId={`${inputId}-label`}
-                  value={values[field.name] ?? ""}
-                  describedBy={errorId}
-                  invalid={fieldErrors !== undefined}
-                  onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-                />
-                {fieldErrors && (
-                  <p id={errorId} class="field-error">
-                    {fieldErrors.join(" ")}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          <FormSections
+            model={model}
+            uid={uid}
+            record={record}
+            creating={creating}
+            mayWrite={mayWrite}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
           <div class="actions">
-            {mayWrite && (
-              <button type="submit" class="primary" disabled={saving}>
-                Save
-              </button>
-            )}
+            {mayWrite && <SaveButtons model={model} saving={saving} />}
+            {/* Nothing to cancel on a page the user may only read: the way out says where it goes. */}
             <a class="button" href={listHref}>
-              Cancel
+              {mayWrite ? "Cancel" : `Back to ${model.label.toLowerCase()}`}
             </a>
             {!creating && model.permissions.delete && (
               <button type="button" class="danger" disabled={saving} onClick={() => setConfirming(true)}>

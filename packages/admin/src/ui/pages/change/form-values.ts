@@ -1,5 +1,5 @@
 /** A record's values as form text and back: what the change form shows and what it sends. */
-import { codePointLength, tooLongMessage } from "../../text.js";
+import { codePointLength, REQUIRED_MESSAGE, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 
 /** What a control holds: text, or a checkbox's state. */
@@ -25,25 +25,40 @@ export function toForm(field: FieldMeta, value: unknown): FormValue {
   return String(value);
 }
 
-/** The form of a record (or of a new one: blanks, unchecked boxes). */
+/** The form of a record, or of a new one: each field's default (what saving it unchanged stores), else blank. */
 export function formOf(fields: readonly FieldMeta[], row: Row | null): FormValues {
-  return Object.fromEntries(fields.map((field) => [field.name, toForm(field, row ? row[field.name] : undefined)]));
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      toForm(field, row ? row[field.name] : field.editable ? field.default : undefined),
+    ]),
+  );
 }
 
 type Parsed = { readonly value: unknown } | { readonly omit: true } | { readonly error: string };
 
 /**
+ * An empty control: an empty text where the field takes one, null where it is nullable, left out
+ * on create where the database fills it in; otherwise "This field is required." (Django's words,
+ * rather than the "may not be null" a null would get from the API).
+ */
+function blankOf(field: FieldMeta, text: string, creating: boolean): Parsed {
+  if (field.allowBlank && !field.nullable) return { value: text };
+  if (creating && !field.required) return { omit: true };
+  if (field.nullable) return { value: null };
+  return { error: REQUIRED_MESSAGE };
+}
+
+/**
  * A control's value as the API takes it. The server validates everything; the checks here are
  * JSON syntax, which cannot be sent otherwise, and a text's length in characters (the inputs
- * carry no `maxlength`, which would count an emoji twice). A blank is null, or left out on
- * create for a field the database fills in.
+ * carry no `maxlength`, which would count an emoji twice), and an empty required field.
  */
 export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): Parsed {
   if (typeof raw === "boolean") return { value: raw };
   if (field.type === "bool") return { value: raw === "" ? null : raw === "true" };
   const text = raw;
-  if (text === "" && (field.type === "string" || field.type === "text") && !field.nullable) return { value: "" };
-  if (text.trim() === "") return creating && !field.required ? { omit: true } : { value: null };
+  if (text.trim() === "") return blankOf(field, text, creating);
   switch (field.type) {
     case "int":
     case "foreignKey":

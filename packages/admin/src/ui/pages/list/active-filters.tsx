@@ -34,24 +34,46 @@ export function describeFilter(model: ModelMeta, key: string, value: string): st
   return `${field.label}: ${field.choices ? choiceText(field, value) : value}`;
 }
 
-/** The list "Active filters": one chip per filter value (and the search), each with Remove; then Clear all. */
-export function ActiveFilters({ model, params }: { readonly model: ModelMeta; readonly params: URLSearchParams }) {
-  const id = useId();
-  const entries = filterEntries(params);
-  const search = params.get("search") ?? "";
-  if (entries.length === 0 && search === "") return null;
-  const remove = (key: string, value: string) =>
-    updateList((p) => {
-      const kept = p.getAll(key).filter((v) => v !== value);
-      p.delete(key);
-      for (const v of kept) p.append(key, v);
-    });
-  const chips: { key: string; value: string; text: string }[] = entries.map(([key, value]) => ({
+/** One filter value (or the search) in words, and how to take it away. */
+export interface FilterChip {
+  readonly key: string;
+  readonly value: string;
+  readonly text: string;
+}
+
+/** The list's filters and search as chips, the search first. */
+export function filterChips(model: ModelMeta, params: URLSearchParams): FilterChip[] {
+  const chips: FilterChip[] = filterEntries(params).map(([key, value]) => ({
     key,
     value,
     text: describeFilter(model, key, value),
   }));
+  const search = params.get("search") ?? "";
   if (search !== "") chips.unshift({ key: "search", value: search, text: `Search: “${search}”` });
+  return chips;
+}
+
+/** Takes one chip's value out of the list's URL. */
+export function removeChip(chip: FilterChip): void {
+  updateList((p) => {
+    const kept = p.getAll(chip.key).filter((v) => v !== chip.value);
+    p.delete(chip.key);
+    for (const v of kept) p.append(chip.key, v);
+  });
+}
+
+/** Takes every filter and the search out of the list's URL, keeping its order and page size. */
+export function clearFilters(): void {
+  updateList((p) => {
+    for (const key of [...new Set([...p.keys()])]) if (key !== "ordering" && key !== "page_size") p.delete(key);
+  });
+}
+
+/** The list "Active filters": one chip per filter value (and the search), each with Remove; then Clear all. */
+export function ActiveFilters({ model, params }: { readonly model: ModelMeta; readonly params: URLSearchParams }) {
+  const id = useId();
+  const chips = filterChips(model, params);
+  if (chips.length === 0) return null;
   return (
     <div class="active-filters">
       <ul aria-label="Active filters" class="chip-list">
@@ -63,22 +85,14 @@ export function ActiveFilters({ model, params }: { readonly model: ModelMeta; re
               class="icon-button"
               aria-label="Remove"
               aria-describedby={`${id}-${index}`}
-              onClick={() => remove(chip.key, chip.value)}
+              onClick={() => removeChip(chip)}
             >
               ×
             </button>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        class="link-button"
-        onClick={() =>
-          updateList((p) => {
-            for (const key of [...new Set([...p.keys()])]) if (key !== "ordering" && key !== "page_size") p.delete(key);
-          })
-        }
-      >
+      <button type="button" class="link-button" onClick={clearFilters}>
         Clear all
       </button>
     </div>

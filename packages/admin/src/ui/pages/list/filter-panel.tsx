@@ -9,11 +9,13 @@ interface FilterPanelProps {
   readonly params: URLSearchParams;
   readonly facets: Readonly<Record<string, Facet>> | null;
   readonly stale: boolean;
+  /** The counts could not be had: the widgets work without them, and the panel says so. */
+  readonly failed?: boolean;
   readonly open: boolean;
 }
 
 /** The region "Filters": one group per `listFilter` entry, named by its field's label. */
-export function FilterPanel({ model, params, facets, stale, open }: FilterPanelProps) {
+export function FilterPanel({ model, params, facets, stale, failed = false, open }: FilterPanelProps) {
   const id = useId();
   return (
     <section
@@ -25,6 +27,9 @@ export function FilterPanel({ model, params, facets, stale, open }: FilterPanelP
       <h2 id={`${id}-title`} class="panel-title">
         Filters
       </h2>
+      <p class="hint facets-failed" role="status">
+        {failed ? "Counts are unavailable right now; the filters still work." : ""}
+      </p>
       {model.listFilter.map((entry, index) => {
         const field = filterFieldsOf(model).find((candidate) => candidate.name === entry.field);
         const Widget = WIDGET_COMPONENTS[entry.widget];

@@ -48,6 +48,8 @@ export interface FacetsState {
   readonly facets: Readonly<Record<string, Facet>> | null;
   /** True while newer counts are on their way: the shown ones are dimmed and the panel is busy. */
   readonly stale: boolean;
+  /** True when the last facets request failed: the filters stay, and the panel says the counts are unavailable. */
+  readonly failed: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface FacetsState {
  * newest request is ever shown (older ones are aborted, and ignored should they still arrive).
  */
 export function useFacets(model: ModelMeta, query: string | null, version = 0): FacetsState {
-  const [state, setState] = useState<FacetsState>({ facets: null, stale: true });
+  const [state, setState] = useState<FacetsState>({ facets: null, stale: true, failed: false });
   const latest = useRef(0);
   useEffect(() => {
     if (query === null || model.listFilter.length === 0) return;
@@ -67,10 +69,10 @@ export function useFacets(model: ModelMeta, query: string | null, version = 0): 
         signal: controller.signal,
       }).then(
         (answer) => {
-          if (ticket === latest.current) setState({ facets: answer.facets, stale: false });
+          if (ticket === latest.current) setState({ facets: answer.facets, stale: false, failed: false });
         },
         (error: unknown) => {
-          if (!isAbort(error) && ticket === latest.current) setState({ facets: null, stale: false });
+          if (!isAbort(error) && ticket === latest.current) setState({ facets: null, stale: false, failed: true });
         },
       );
     }, FACETS_AFTER_MS);

@@ -8,10 +8,13 @@ import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActionBar } from "./action-bar.js";
 import { ActiveFilters } from "./active-filters.js";
+import { EmptyResults } from "./empty-results.js";
 import { ExportLinks } from "./export-links.js";
+import { ResultCount } from "./result-count.js";
 import { FilterPanel } from "./filter-panel.js";
 import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
+import { useTopAfterPaging } from "./paging-focus.js";
 import { ResultsTable } from "./results-table.js";
 import { SearchBox } from "./search-box.js";
 import { PageCheckbox, RowCheckbox, useSelection } from "./selection.js";
@@ -41,6 +44,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
   const selection = useSelection(`${model.name}?${selectionQuery}`);
   const results = rows.page?.results ?? [];
   useForeignLabels(model, rows.page);
+  useTopAfterPaging(rows.page);
 
   useEffect(() => {
     if (empty && fallback) navigate(viewHref(fallback, model), { replace: true });
@@ -55,6 +59,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
     <div class="list-page">
       <div class="page-head">
         <h1 tabIndex={-1}>{model.label}</h1>
+        <ResultCount page={rows.page} />
         {model.permissions.add && (
           <a class="button primary" href={paths.add(model.name)}>
             Add {singular(model.label)}
@@ -78,7 +83,14 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             >
               {filtersOpen ? "Hide filters" : "Show filters"}
             </button>
-            <FilterPanel model={model} params={params} facets={facets.facets} stale={facets.stale} open={filtersOpen} />
+            <FilterPanel
+              model={model}
+              params={params}
+              facets={facets.facets}
+              stale={facets.stale}
+              failed={facets.failed}
+              open={filtersOpen}
+            />
           </div>
         )}
         <div class="results-column">
@@ -111,6 +123,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
                   }
             }
           />
+          {rows.page?.results.length === 0 && <EmptyResults model={model} params={params} />}
           <Pagination model={model} params={params} page={rows.page} />
           {query !== null && <ExportLinks model={model} query={selectionQuery} />}
         </div>

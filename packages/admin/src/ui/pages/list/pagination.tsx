@@ -4,6 +4,7 @@ import { formatCount } from "../../format.js";
 import { location } from "../../router.js";
 import type { ModelMeta, RowsPage } from "../../../shared/wire.js";
 import { queryString, updateList } from "../../url-state.js";
+import { notePageStep } from "./paging-focus.js";
 
 const SIZES = [10, 25, 50, 100, 200];
 
@@ -33,7 +34,7 @@ function Step({
 }) {
   if (!enabled) return <span class="page-link disabled">{label}</span>;
   return (
-    <a class="page-link" href={hrefFor(params, page)}>
+    <a class="page-link" href={hrefFor(params, page)} onClick={notePageStep}>
       {label}
     </a>
   );

@@ -6,6 +6,7 @@ import { models } from "../../state.js";
 import type { ComponentChild } from "preact";
 import type { FieldMeta, ModelMeta, Row, RowsPage } from "../../../shared/wire.js";
 import { updateList } from "../../url-state.js";
+import { SkeletonRows } from "./skeleton-rows.js";
 
 type Direction = "ascending" | "descending" | "none";
 
@@ -58,7 +59,7 @@ export function ResultsTable({ model, page, ordering, loading, select }: Results
   const count = page?.count ?? page?.results.length ?? 0;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section class="table-wrap" aria-label={`${model.label} table`} tabIndex={0}>
+    <section class={loading ? "table-wrap busy" : "table-wrap"} aria-label={`${model.label} table`} tabIndex={0}>
       <table class={loading ? "results loading" : "results"} aria-busy={loading}>
         <caption class="sr-only">
           {model.label}, {count === 1 ? "1 result" : `${count} results`}; column headers sort
@@ -98,20 +99,30 @@ export function ResultsTable({ model, page, ordering, loading, select }: Results
           </tr>
         </thead>
         <tbody>
+          {page === null && loading && <SkeletonRows columns={columns.length} rows={Math.min(model.listPerPage, 10)} />}
           {page?.results.map((row) => (
             <tr key={String(row[model.pk])}>
               {select && <td class="select">{select.cell(row)}</td>}
               {columns.map(({ name, field }, index) => {
                 const numeric = field?.type === "int" || field?.type === "decimal";
-                const cell = <Cell model={model} field={field} row={row} />;
+                const shown = <Cell model={model} field={field} row={row} />;
+                // `listDisplayLinks` (default: the first column) link to the record.
+                const cell = model.listDisplayLinks.includes(name) ? (
+                  <a href={paths.change(model.name, row[model.pk])}>{shown}</a>
+                ) : (
+                  shown
+                );
+                // data-label: the column's name beside each value where narrow screens show rows as cards.
+                const label = field?.label ?? name;
                 return index === 0 ? (
-                  <th key={name} scope="row" class={numeric ? "num" : ""}>
-                    <a href={paths.change(model.name, row[model.pk])}>{cell}</a>
+                  <th key={name} scope="row" class={numeric ? "num" : ""} data-label={label}>
+                    {cell}
                   </th>
                 ) : (
                   <td
                     key={name}
                     class={numeric ? "num" : field?.type === "string" || field?.type === "text" ? "text" : ""}
+                    data-label={label}
                   >
                     {cell}
                   </td>
@@ -121,7 +132,6 @@ export function ResultsTable({ model, page, ordering, loading, select }: Results
           ))}
         </tbody>
       </table>
-      {page && page.results.length === 0 && <p class="empty">No {model.label.toLowerCase()} match these filters.</p>}
     </section>
   );
 }

@@ -30,6 +30,7 @@ export function SearchBox({ value, fields }: { readonly value: string; readonly 
         <input
           type="search"
           aria-label="Search"
+          aria-keyshortcuts="/"
           placeholder={`Search ${fields.join(", ")}`}
           value={text}
           onInput={(event) => {

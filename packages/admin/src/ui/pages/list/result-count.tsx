@@ -1,0 +1,13 @@
+/** The list's total beside its heading: "60 results", "10,000+ results" for a capped count, nothing while loading. */
+import { formatCount } from "../../format.js";
+import type { RowsPage } from "../../../shared/wire.js";
+
+/** The count of the rows the list's filters match; nothing for a model that does not count. */
+export function ResultCount({ page }: { readonly page: RowsPage | null }) {
+  const count = page?.count;
+  const text =
+    count === null || count === undefined
+      ? ""
+      : `${formatCount(count)}${page?.countCapped ? "+" : ""} ${count === 1 && !page?.countCapped ? "result" : "results"}`;
+  return <p class="heading-count">{text}</p>;
+}
