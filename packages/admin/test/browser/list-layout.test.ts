@@ -95,15 +95,16 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list's count, header, t
       const rows = small.getByRole("table").locator("tbody tr");
       await rows.first().waitFor();
       expect(await small.evaluate("document.scrollingElement.scrollWidth")).toBeLessThanOrEqual(width);
-      // Every field of a row is on screen: none cut off at the right.
+      // Every field of a row is on screen, and its selection checkbox: none cut off at the right.
       const cells = rows.first().locator("th, td");
-      expect(await cells.count()).toBe(7);
+      expect(await cells.count()).toBe(8);
+      expect(await rows.first().locator("td.select").getByRole("checkbox").count()).toBe(1);
       for (const box of await Promise.all((await cells.all()).map((cell) => cell.boundingBox()))) {
         expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       }
       if (width === 375) {
         // Each value with its column's name beside it.
-        expect(await rows.first().locator("td").nth(2).getAttribute("data-label")).toBe("Status");
+        expect(await rows.first().locator("td:not(.select)").nth(2).getAttribute("data-label")).toBe("Status");
       }
       expect(await axeViolations(small)).toEqual([]);
       await screenshot(small, `list-${width}-${colorScheme}`);
