@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type FixtureDatabase, fixtureAdmin, seedRows } from "../fixture.js";
+import { type FixtureDatabase, fixtureAdmin, NOW, seedRows } from "../fixture.js";
 import { axeViolations, expectNoProblems, type Harness, queryOf, SLOW, signedInTab, type Tab } from "./harness.js";
 import { signedInSuite, skipReason } from "./harness.js";
 import { shotsInEveryView } from "./views.js";
@@ -67,6 +67,32 @@ describe.skipIf(skipReason !== undefined)("admin UI: the history log", SLOW, () 
     await shotsInEveryView(harness, tab, "/admin/_history/", "history-log", async (other) => {
       await other.getByRole("region", { name: /^Changed product Logged lamp/ }).waitFor();
     });
+    expectNoProblems(tab);
+  });
+
+  it("pages through the log 50 entries at a time, newest first, with Next and Previous in the URL", async () => {
+    const values = Array.from({ length: 60 }, (_, i) => {
+      const at = NOW.getTime() - (i + 1) * 60_000;
+      return `('9', 'bulk', 'categories', '${category.id}', 'Bulk ${i}', 'change', '[]', ${at})`;
+    });
+    await harness.database.query(`INSERT INTO viewsets_admin_history (user_id, username, model, object_id,
+      object_label, action, changes, created_at) VALUES ${values.join(", ")}`);
+    await page.goto("/admin/_history/?user=bulk");
+    const entries = page.locator("section.history-entry");
+    await page.getByRole("region", { name: /^Changed category Bulk 0 by bulk/ }).waitFor();
+    expect(await entries.count()).toBe(50);
+    expect(await page.getByRole("button", { name: "Previous" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("region", { name: /^Changed category Bulk 59 by bulk/ }).waitFor();
+    expect(Object.fromEntries(queryOf(page))).toEqual({ user: "bulk", page: "2" });
+    // The pressed button is gone on the last page: the heading takes the focus, as after the list's paging.
+    expect(await page.evaluate<string | undefined>("document.activeElement?.tagName")).toBe("H1");
+    expect(await entries.count()).toBe(10);
+    expect(await entries.first().getAttribute("aria-label")).toMatch(/^Changed category Bulk 50 by bulk/);
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByRole("region", { name: /^Changed category Bulk 0 by bulk/ }).waitFor();
+    expect(Object.fromEntries(queryOf(page))).toEqual({ user: "bulk" });
     expectNoProblems(tab);
   });
 

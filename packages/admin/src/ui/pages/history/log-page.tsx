@@ -22,6 +22,12 @@ function update(key: string, value: string): void {
 }
 
 /** The actions an entry may carry: the three writes, then each app action of the models shown (delete_selected logs deletes). */
+/** Another page of entries: the URL's `page`, then the heading focused (the button pressed may be gone), as the list does. */
+function turnTo(page: number): void {
+  update("page", page === 1 ? "" : String(page));
+  document.querySelector<HTMLElement>("main h1")?.focus();
+}
+
 function actionChoices(): [string, string][] {
   const names = new Set(["add", "change", "delete"]);
   for (const model of models.value) {
@@ -134,12 +140,12 @@ export function LogPage() {
       ))}
       <nav aria-label="Pages" class="pagination">
         {page > 1 && (
-          <button type="button" onClick={() => update("page", page === 2 ? "" : String(page - 1))}>
+          <button type="button" onClick={() => turnTo(page - 1)}>
             Previous
           </button>
         )}
         {entries?.length === HISTORY_LOG_PAGE && (
-          <button type="button" onClick={() => update("page", String(page + 1))}>
+          <button type="button" onClick={() => turnTo(page + 1)}>
             Next
           </button>
         )}
