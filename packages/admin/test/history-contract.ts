@@ -130,6 +130,13 @@ export function runHistoryContract(options: AdminContractOptions): void {
       expectProblem(await staff.get("/history/other"), 404);
     });
 
+    it("tells the UI who may read the log: readHistory in the models answer follows historyReaders", async () => {
+      const reader = await staff.get("/models");
+      expect(reader.status, reader.text).toBe(200);
+      expect(reader.json.readHistory).toBe(true);
+      expect((await viewer.get("/models")).json.readHistory).toBe(false);
+    });
+
     it("needs a session and the view permission to read a record's history", async () => {
       expectProblem(await call(`${server.url}/admin/api/models/products/history?object=5`, "GET"), 401);
       expectProblem(await call(`${server.url}/admin/api/history/recent`, "GET"), 401);

@@ -47,6 +47,7 @@ import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js
 import { normalizePath } from "./text.js";
 import { serveUsers } from "./users-api.js";
 import { serveSavedViews } from "./views-api.js";
+import type { ModelsAnswer } from "../shared/wire.js";
 
 /**
  * The admin: register models with a `ModelConfig`, then mount it with an adapter's
@@ -234,16 +235,11 @@ export class Admin<User = unknown> implements Mountable {
     if (first !== "models" && first !== "saved-views" && first !== "history") throw new NotFound();
     const principal = await this.auth.authorize(request);
     if (first === "history") {
-      const viewable = [...this.models.values()].filter((m) => this.permissionsOn(principal, m).view);
+      const viewable = [...this.models.values()]
+        .filter((m) => this.permissionsOn(principal, m).view)
+        .map((m) => m.name);
       const reader = this.options.historyReaders?.(principal.user) ?? false;
-      return serveHistoryRoutes(
-        request,
-        segments,
-        this.history,
-        principal.id,
-        viewable.map((m) => m.name),
-        reader,
-      );
+      return serveHistoryRoutes(request, segments, this.history, principal.id, viewable, reader);
     }
     if (first === "models" && segments.length === 1) {
       if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
@@ -252,8 +248,10 @@ export class Admin<User = unknown> implements Mountable {
         // With the Action menu's entries this user may run.
         return may.view ? [{ ...describeModel(m, this.modelNameOf, may), actions: actionsOf(m, may) }] : [];
       });
-      // Whether the Users page is theirs: the UI shows its link only then.
-      return sendJSON(200, { models: described, manageUsers: users?.mayManage(principal.user) ?? false });
+      // Whether the Users page and the history log are theirs: the UI shows their links only then.
+      const manageUsers = users?.mayManage(principal.user) ?? false;
+      const readHistory = this.options.historyReaders?.(principal.user) ?? false;
+      return sendJSON(200, { models: described, manageUsers, readHistory } satisfies ModelsAnswer);
     }
     if (first === "saved-views") {
       if (segments.length > 3) throw new NotFound();

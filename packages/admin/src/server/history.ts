@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from "@viewsets/core";
 import { isSerializable, parseId, querySetOf, representedField } from "@viewsets/core/internals";
-import type { FieldChange } from "../shared/actions.js";
+import { type FieldChange, HISTORY_LOG_PAGE } from "../shared/actions.js";
 import type { HistoryStore, NewEntry } from "./history-store.js";
 import { humanize, labelFieldOf, type AdminModel } from "./models.js";
 
@@ -167,10 +167,9 @@ export async function serveHistoryRoutes(
     username: params.get("user") ?? undefined,
     action: params.get("action") ?? undefined,
   };
-  return sendJSON(200, { results: await store.list(ctx, filters, LOG_PAGE, (page - 1) * LOG_PAGE) });
+  const results = await store.list(ctx, filters, HISTORY_LOG_PAGE, (page - 1) * HISTORY_LOG_PAGE);
+  return sendJSON(200, { results });
 }
-
-const LOG_PAGE = 50;
 
 /** The recorder of one request's writes: the admin's store, as its signed-in user. */
 export function recorderFor<User>(

@@ -85,6 +85,9 @@ export interface FieldChange {
   readonly new: unknown;
 }
 
+/** Entries a page of the whole log (`GET history?page=`) holds: a full page means there may be a next one. */
+export const HISTORY_LOG_PAGE = 50;
+
 /** One entry of the history log: who did what to which record, and when. */
 export interface HistoryEntry {
   readonly id: number;

@@ -120,6 +120,14 @@ export interface SavedViewBody {
   readonly isDefault?: boolean;
 }
 
+/** `GET /api/models`: the models the user may view, and whether the Users page and the history log are theirs. */
+export interface ModelsAnswer {
+  readonly models: readonly ModelMeta[];
+  readonly manageUsers: boolean;
+  /** The `historyReaders` option's answer: the whole log (`GET /api/history`) is theirs to read. */
+  readonly readHistory: boolean;
+}
+
 export interface SessionUser {
   readonly id: string | number;
   readonly username: string;

@@ -3,6 +3,7 @@ import { useEffect } from "preact/hooks";
 import { api, messageOf, setCsrfToken } from "./api.js";
 import { ChangePage } from "./pages/change/change-page.js";
 import { HistoryPage } from "./pages/history/history-page.js";
+import { LogPage } from "./pages/history/log-page.js";
 import { IndexPage } from "./pages/index-page.js";
 import { ListPage } from "./pages/list/list-page.js";
 import { SignInPage } from "./pages/sign-in.js";
@@ -11,14 +12,15 @@ import { UsersPage } from "./pages/users/users-page.js";
 import { location, navigate, paths, route } from "./router.js";
 import { Shortcuts } from "./shortcuts.js";
 import { ThemeToggle } from "./theme.js";
-import { flash, modelNamed, models, modelsError, session } from "./state.js";
-import type { ModelMeta } from "../shared/wire.js";
+import { flash, modelNamed, models, modelsError, readsHistory, session } from "./state.js";
+import type { ModelsAnswer } from "../shared/wire.js";
 
 /** Loads what the signed-in user may see. */
 export async function loadModels(): Promise<void> {
   try {
-    const answer = await api<{ models: ModelMeta[]; manageUsers?: boolean }>("/models");
+    const answer = await api<ModelsAnswer>("/models");
     models.value = answer.models;
+    readsHistory.value = answer.readHistory;
     modelsError.value = null;
     if (answer.manageUsers) await loadRoles();
     else manageableRoles.value = null;
@@ -38,6 +40,7 @@ async function signOut(): Promise<void> {
   setCsrfToken(null);
   session.value = null;
   models.value = [];
+  readsHistory.value = false;
   manageableRoles.value = null;
 }
 
@@ -53,6 +56,10 @@ function Page() {
   }
   if (current.name === "index") return <IndexPage />;
   if (current.name === "users") return manageableRoles.value ? <UsersPage /> : <NotFound />;
+  if (current.name === "log") {
+    if (readsHistory.value) return <LogPage />;
+    return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
+  }
   if (current.name === "notFound") return <NotFound />;
   const model = modelNamed(current.model);
   if (!model) return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
@@ -78,6 +85,7 @@ const TITLES: Record<string, string> = {
   login: "Sign in",
   index: "Site administration",
   users: "Users",
+  log: "History",
   notFound: "Not found",
 };
 
@@ -121,6 +129,11 @@ export function App() {
               {manageableRoles.value && (
                 <a href={paths.users()} aria-current={current.name === "users" ? "page" : undefined}>
                   Users
+                </a>
+              )}
+              {readsHistory.value && (
+                <a href={paths.log()} aria-current={current.name === "log" ? "page" : undefined}>
+                  History
                 </a>
               )}
             </nav>

@@ -9,13 +9,14 @@ export type Route =
   | { readonly name: "login" }
   | { readonly name: "index" }
   | { readonly name: "users" }
+  | { readonly name: "log" }
   | { readonly name: "list"; readonly model: string }
   | { readonly name: "add"; readonly model: string }
   | { readonly name: "change"; readonly model: string; readonly id: string }
   | { readonly name: "history"; readonly model: string; readonly id: string }
   | { readonly name: "notFound" };
 
-/** The page a path names: `/admin/login`, `/admin/`, `/admin/{model}/`, `/admin/{model}/add`, `/admin/{model}/{id}`, `/admin/{model}/{id}/history`. */
+/** The page a path names: `/admin/login`, `/admin/`, `/admin/_users/`, `/admin/_history/`, `/admin/{model}/`, `/admin/{model}/add`, `/admin/{model}/{id}`, `/admin/{model}/{id}/history`. */
 export function routeOf(path: string): Route {
   if (path !== base && !path.startsWith(`${base}/`)) return { name: "notFound" };
   const parts = path
@@ -27,6 +28,7 @@ export function routeOf(path: string): Route {
   if (model === undefined) return { name: "index" };
   if (model === "login" && rest === undefined) return { name: "login" };
   if (model === USERS_SEGMENT && rest === undefined) return { name: "users" };
+  if (model === LOG_SEGMENT && rest === undefined) return { name: "log" };
   if (extra === "history" && rest !== undefined && rest !== "add" && parts.length === 3) {
     return { name: "history", model, id: rest };
   }
@@ -38,12 +40,15 @@ export function routeOf(path: string): Route {
 
 /** The Users page's path segment: `_` keeps it apart from any model's name people would choose. */
 const USERS_SEGMENT = "_users";
+/** The whole history log's path segment (for `historyReaders`). */
+const LOG_SEGMENT = "_history";
 
 export const route = computed(() => routeOf(location.value.path));
 
 export const paths = {
   index: () => `${base}/`,
   users: () => `${base}/${USERS_SEGMENT}/`,
+  log: (search = "") => `${base}/${LOG_SEGMENT}/${search}`,
   login: (next?: string) => `${base}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`,
   list: (model: string, search = "") => `${base}/${encodeURIComponent(model)}/${search}`,
   add: (model: string) => `${base}/${encodeURIComponent(model)}/add`,

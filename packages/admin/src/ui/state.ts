@@ -8,6 +8,9 @@ export const session = signal<Session | null | undefined>(undefined);
 /** The registered models the user may see (empty until loaded). */
 export const models = signal<readonly ModelMeta[]>([]);
 
+/** Whether the signed-in user may read the whole history log (the server's `historyReaders`). */
+export const readsHistory = signal(false);
+
 /** Why the models could not be loaded, if they could not. */
 export const modelsError = signal<string | null>(null);
 

@@ -5,19 +5,11 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
-import { formatValue } from "../../format.js";
 import { paths } from "../../router.js";
 import { flash, singular } from "../../state.js";
 import type { HistoryEntry } from "../../../shared/actions.js";
 import type { ModelMeta } from "../../../shared/wire.js";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** "Changed", "Added", "Deleted", or an action's name as people read it ("Discount"). */
-function actionText(action: string): string {
-  const words: Record<string, string> = { add: "Added", change: "Changed", delete: "Deleted" };
-  return words[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
-}
+import { actionText, ChangesTable, when } from "./entry-parts.js";
 
 export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly id: string }) {
   const [entries, setEntries] = useState<readonly HistoryEntry[] | null>(null);
@@ -78,29 +70,7 @@ export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly
         return (
           <section key={entry.id} class="history-entry" aria-label={heading}>
             <h2>{heading}</h2>
-            {entry.changes.length > 0 && (
-              <table class="results history-changes">
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Old value</th>
-                    <th scope="col">New value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entry.changes.map((change) => {
-                    const field = model.fields.find((candidate) => candidate.name === change.field);
-                    return (
-                      <tr key={change.field}>
-                        <th scope="row">{change.label}</th>
-                        <td>{formatValue(field, change.old)}</td>
-                        <td>{formatValue(field, change.new)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
+            {entry.changes.length > 0 && <ChangesTable changes={entry.changes} fields={model.fields} />}
             {mayRevert && entry.action !== "delete" && (
               <button type="button" onClick={() => revert(entry)}>
                 Revert this change

@@ -16,6 +16,7 @@ import { useFacets, useForeignLabels, useRows } from "./list-data.js";
 import { Pagination } from "./pagination.js";
 import { useTopAfterPaging } from "./paging-focus.js";
 import { ResultsTable } from "./results-table.js";
+import { useRowActions } from "./row-actions.js";
 import { SearchBox } from "./search-box.js";
 import { PageCheckbox, RowCheckbox, useSelection } from "./selection.js";
 
@@ -45,6 +46,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
   const results = rows.page?.results ?? [];
   useForeignLabels(model, rows.page);
   useTopAfterPaging(rows.page);
+  const rowActions = useRowActions(model, () => setVersion((current) => current + 1));
 
   useEffect(() => {
     if (empty && fallback) navigate(viewHref(fallback, model), { replace: true });
@@ -114,6 +116,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             page={rows.page}
             ordering={ordering.length > 0 ? ordering : model.ordering}
             loading={rows.loading}
+            rowActions={rowActions.cell}
             select={
               (model.actions ?? []).length === 0
                 ? undefined
@@ -126,6 +129,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
           {rows.page?.results.length === 0 && <EmptyResults model={model} params={params} />}
           <Pagination model={model} params={params} page={rows.page} />
           {query !== null && <ExportLinks model={model} query={selectionQuery} />}
+          {rowActions.dialog}
         </div>
       </div>
     </div>

@@ -48,10 +48,12 @@ interface ResultsTableProps {
   readonly loading: boolean;
   /** A first column of checkboxes (the selection's): its header and each row's cell. */
   readonly select?: { readonly header: ComponentChild; cell(row: Row): ComponentChild };
+  /** A last "Actions" column: each row's buttons for the app's actions. */
+  readonly rowActions?: ((row: Row) => ComponentChild) | undefined;
 }
 
 /** The results `table`: listDisplay's columns, headers that sort, the first cell a link to the record. */
-export function ResultsTable({ model, page, ordering, loading, select }: ResultsTableProps) {
+export function ResultsTable({ model, page, ordering, loading, select, rowActions }: ResultsTableProps) {
   const columns = model.listDisplay.map((name) => ({
     name,
     field: model.fields.find((candidate) => candidate.name === name),
@@ -96,10 +98,17 @@ export function ResultsTable({ model, page, ordering, loading, select }: Results
                 </th>
               );
             })}
+            {rowActions && (
+              <th scope="col" class="row-actions-head">
+                Actions
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {page === null && loading && <SkeletonRows columns={columns.length} rows={Math.min(model.listPerPage, 10)} />}
+          {page === null && loading && (
+            <SkeletonRows columns={columns.length + (rowActions ? 1 : 0)} rows={Math.min(model.listPerPage, 10)} />
+          )}
           {page?.results.map((row) => (
             <tr key={String(row[model.pk])}>
               {select && <td class="select">{select.cell(row)}</td>}
@@ -128,6 +137,11 @@ export function ResultsTable({ model, page, ordering, loading, select }: Results
                   </td>
                 );
               })}
+              {rowActions && (
+                <td class="row-actions" data-label="Actions">
+                  {rowActions(row)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

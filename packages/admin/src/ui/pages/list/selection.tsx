@@ -54,11 +54,15 @@ export function selectionOf(state: SelectionState, query: string): Selection {
 
 /** The name a row's checkbox has: "Select Red item 01" (its label), "Select product 7" without one. */
 export function rowName(model: ModelMeta, row: Row): string {
+  return `Select ${rowLabel(model, row)}`;
+}
+
+/** How a row is named in the list's controls: its label ("Red item 01"), or "product 7" without one. */
+export function rowLabel(model: ModelMeta, row: Row): string {
   const label = row[model.labelField];
-  const id = String(row[model.pk]);
   return label === null || label === undefined || model.labelField === model.pk
-    ? `Select ${singular(model.label)} ${id}`
-    : `Select ${String(label)}`;
+    ? `${singular(model.label)} ${String(row[model.pk])}`
+    : String(label);
 }
 
 /** The header's checkbox: every row of this page, mixed when some are chosen. */

@@ -1,0 +1,45 @@
+/** What the record's History page and the whole log share: an action in words, the time, and a change's old and new values. */
+import { formatValue } from "../../format.js";
+import type { FieldChange } from "../../../shared/actions.js";
+import type { FieldMeta } from "../../../shared/wire.js";
+
+export const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "Changed", "Added", "Deleted", or an action's name as people read it ("Discount"). */
+export function actionText(action: string): string {
+  const words: Record<string, string> = { add: "Added", change: "Changed", delete: "Deleted" };
+  return words[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
+}
+
+/** Each changed field's old and new value, a row each (values shown as the model's fields show them, when known). */
+export function ChangesTable({
+  changes,
+  fields,
+}: {
+  readonly changes: readonly FieldChange[];
+  readonly fields: readonly FieldMeta[];
+}) {
+  return (
+    <table class="results history-changes">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Old value</th>
+          <th scope="col">New value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => {
+          const field = fields.find((candidate) => candidate.name === change.field);
+          return (
+            <tr key={change.field}>
+              <th scope="row">{change.label}</th>
+              <td>{formatValue(field, change.old)}</td>
+              <td>{formatValue(field, change.new)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The whole history log (Django's LogEntry list), for `historyReaders`: every entry newest first,
+ * filtered by model, user and action (kept in the URL), 50 a page with Previous and Next.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, messageOf } from "../../api.js";
+import { location, navigate, paths } from "../../router.js";
+import { models, modelNamed, singular } from "../../state.js";
+import { HISTORY_LOG_PAGE, type HistoryEntry } from "../../../shared/actions.js";
+import { queryString } from "../../url-state.js";
+import { actionText, ChangesTable, when } from "./entry-parts.js";
+
+const FILTERS = ["model", "user", "action"] as const;
+
+/** The URL with `key` set (or removed when empty); a new filter goes back to the first page. */
+function update(key: string, value: string): void {
+  const params = new URLSearchParams(location.value.search);
+  if (value === "") params.delete(key);
+  else params.set(key, value);
+  if (key !== "page") params.delete("page");
+  navigate(paths.log(queryString(params)));
+}
+
+/** The actions an entry may carry: the three writes, then each app action of the models shown (delete_selected logs deletes). */
+/** Another page of entries: the URL's `page`, then the heading focused (the button pressed may be gone), as the list does. */
+function turnTo(page: number): void {
+  update("page", page === 1 ? "" : String(page));
+  document.querySelector<HTMLElement>("main h1")?.focus();
+}
+
+function actionChoices(): [string, string][] {
+  const names = new Set(["add", "change", "delete"]);
+  for (const model of models.value) {
+    for (const action of model.actions ?? []) if (action.name !== "delete_selected") names.add(action.name);
+  }
+  return [...names].map((name) => [name, actionText(name)]);
+}
+
+function Entry({ entry }: { readonly entry: HistoryEntry }) {
+  const model = modelNamed(entry.model);
+  const noun = model ? singular(model.label) : entry.model;
+  const heading = `${actionText(entry.action)} ${noun} ${entry.objectLabel} by ${entry.user}, ${when.format(new Date(entry.createdAt))}`;
+  return (
+    <section class="history-entry" aria-label={heading}>
+      <h2>
+        {actionText(entry.action)} {noun}{" "}
+        {entry.action === "delete" ? (
+          entry.objectLabel
+        ) : (
+          <a href={paths.change(entry.model, entry.objectId)}>{entry.objectLabel}</a>
+        )}
+      </h2>
+      <p class="hint">
+        by {entry.user}, <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+      </p>
+      {entry.changes.length > 0 && <ChangesTable changes={entry.changes} fields={model?.fields ?? []} />}
+    </section>
+  );
+}
+
+export function LogPage() {
+  const search = location.value.search;
+  const params = new URLSearchParams(search);
+  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const [entries, setEntries] = useState<readonly HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = new URLSearchParams();
+    for (const key of [...FILTERS, "page"]) {
+      const value = params.get(key);
+      if (value) query.set(key, value);
+    }
+    api<{ results: HistoryEntry[] }>(`/history${queryString(query)}`, { signal: controller.signal }).then(
+      (answer) => {
+        setEntries(answer.results);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(failure));
+      },
+    );
+    return () => controller.abort();
+  }, [search]);
+
+  const user = params.get("user") ?? "";
+  return (
+    <div class="history-page log-page">
+      <h1 tabIndex={-1}>History</h1>
+      <form
+        class="toolbar log-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const input = event.currentTarget.elements.namedItem("user") as HTMLInputElement | null;
+          update("user", input?.value.trim() ?? "");
+        }}
+      >
+        <label>
+          Model{" "}
+          <select value={params.get("model") ?? ""} onChange={(event) => update("model", event.currentTarget.value)}>
+            <option value="">All models</option>
+            {models.value.map((model) => (
+              <option key={model.name} value={model.name}>
+                {model.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          User{" "}
+          <input
+            type="search"
+            name="user"
+            key={user}
+            defaultValue={user}
+            onChange={(event) => update("user", event.currentTarget.value.trim())}
+          />
+        </label>
+        <label>
+          Action{" "}
+          <select value={params.get("action") ?? ""} onChange={(event) => update("action", event.currentTarget.value)}>
+            <option value="">All actions</option>
+            {actionChoices().map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {error && (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!entries && !error && <p aria-busy="true">Loading…</p>}
+      {entries?.length === 0 && <p>No entries match.</p>}
+      {entries?.map((entry) => (
+        <Entry key={entry.id} entry={entry} />
+      ))}
+      <nav aria-label="Pages" class="pagination">
+        {page > 1 && (
+          <button type="button" onClick={() => turnTo(page - 1)}>
+            Previous
+          </button>
+        )}
+        {entries?.length === HISTORY_LOG_PAGE && (
+          <button type="button" onClick={() => turnTo(page + 1)}>
+            Next
+          </button>
+        )}
+      </nav>
+    </div>
+  );
+}
