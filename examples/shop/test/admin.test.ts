@@ -214,5 +214,16 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
       }
       expect(await audits()).toBe(audited + before.length);
     });
+    it("lets the shop's admins read the whole history log, and not the editor", async () => {
+      const admin = await signIn(base, "admin", "shop-demo");
+      const models = async (session: Session) =>
+        (await (await send(`${base}/admin/api/models`, "GET", { cookie: session.cookie })).json()) as {
+          readHistory?: boolean;
+        };
+      expect((await models(admin)).readHistory).toBe(true);
+      expect((await models(editor)).readHistory).toBe(false);
+      expect((await send(`${base}/admin/api/history`, "GET", { cookie: admin.cookie })).status).toBe(200);
+      expect((await send(`${base}/admin/api/history`, "GET", { cookie: editor.cookie })).status).toBe(403);
+    });
   },
 );
