@@ -72,7 +72,7 @@ export const GROUPS = {
       span("packages/admin/src/server/auth.ts", "export function assertCsrf(", "}"),
       span(
         "packages/admin/src/server/facets.ts",
-        "const others = new Map([...params].filter(([key]) => !isOwnParam(key, name)));",
+        "return new Map([...params].filter(([key]) => !isOwnParam(key, name)));",
       ),
     ],
     tests: { admin: ["src/server/csrf.test.ts", "test/contract.mutation.ts"] },

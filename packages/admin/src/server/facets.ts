@@ -80,6 +80,11 @@ async function topAndSelected(
   return [...top, ...more, ...missing.filter((v) => !found.has(String(v))).map((value) => ({ value, count: 0 }))];
 }
 
+/** Django's facet rule: a field is counted under every parameter of the request but its own (value, lookups, range). */
+function withoutOwn(params: QueryParams, name: string): QueryParams {
+  return new Map([...params].filter(([key]) => !isOwnParam(key, name)));
+}
+
 function selectedValues(params: QueryParams, name: string, field: FieldDef): FilterValue[] {
   const texts = params.get(name) ?? [];
   if (field.type === "foreignKey") {
@@ -137,8 +142,7 @@ export async function facetOfField(input: FacetInput, name: string): Promise<Fac
   if (!listFilterOf(viewset).some((entry) => entry.field === name)) throw new NotFound();
   const base = querySetOf(viewset.getQueryset(ctx.request));
   filterAdminQuerySet(base, params, viewset.grammar, now);
-  const others = new Map([...params].filter(([key]) => !isOwnParam(key, name)));
-  return facetOf(input, name, filterAdminQuerySet(base, others, viewset.grammar, now));
+  return facetOf(input, name, filterAdminQuerySet(base, withoutOwn(params, name), viewset.grammar, now));
 }
 
 /**
@@ -153,9 +157,8 @@ export async function facetsOf(input: FacetInput): Promise<Record<string, Facet>
   filterAdminQuerySet(base, params, viewset.grammar, now);
   const entries = await Promise.all(
     listFilterOf(viewset).map(async ({ field: name }) => {
-      const others = new Map([...params].filter(([key]) => !isOwnParam(key, name)));
       try {
-        const queryset = filterAdminQuerySet(base, others, viewset.grammar, now);
+        const queryset = filterAdminQuerySet(base, withoutOwn(params, name), viewset.grammar, now);
         return [name, await facetOf(input, name, queryset)] as const;
       } catch (error) {
         input.onError(error);
