@@ -50,10 +50,11 @@ export const GROUPS = {
       span("packages/core/src/query/cursor-pagination.ts", "function decodeCursor(", "}"),
       span("packages/core/src/http/etag.ts", "function opaqueTag(", "  return header.split"),
       "packages/core/src/viewsets/conditional.ts",
+      span("packages/core/src/throttling/outage-policy.ts", "export function withOutagePolicy(", "}"),
     ],
     tests: {
       core: [
-        "src/throttling/{check,throttles,memory-store}.test.ts",
+        "src/throttling/{check,throttles,memory-store,outage-policy}.test.ts",
         "src/checks/*.test.ts",
         "src/auth/authenticators.test.ts",
         "src/query/{pagination,cursor-pagination}.test.ts",
