@@ -166,7 +166,7 @@ try {
     await serveQuickstart(adapter);
   }
   step(`the tutorial's projects (${TUTORIAL_STEPS.join(", ")}): npm test on the tarballs`);
-  runTutorial(repo, app, Object.values(packed).map(packageName));
+  await runTutorial(repo, app, Object.values(packed).map(packageName));
   step("the tutorial pages' curl lines, against each step's server");
   await runTutorialCurls(repo, app);
 

@@ -27,25 +27,44 @@ export function tutorialDependencies(repo) {
 
 /**
  * Copies each project into `app/tutorial/` (its packages resolve from app/node_modules, the tarballs' install) and
- * runs its own `npm test`: tsc over its sources and tests, then node's test runner.
+ * runs its own `npm test`: tsc over its sources and tests, then node's test runner. Two projects at a time (tsc is
+ * single-threaded and the machine has two cores), each one's output printed whole when it ends; the first failure
+ * fails the check with that project's output.
  */
-export function runTutorial(repo, app, packedNames) {
-  for (const step of TUTORIAL_STEPS) {
-    const source = join(projectsOf(repo), step);
-    const manifest = readJSON(join(source, "package.json"));
-    for (const name of Object.keys(manifest.dependencies ?? {})) {
-      if (name.startsWith("@viewsets/") && !packedNames.includes(name)) fail(`${step} needs ${name}, not packed`);
-    }
-    const target = join(app, "tutorial", step);
-    rmSync(target, { recursive: true, force: true });
-    cpSync(source, target, {
-      recursive: true,
-      filter: (path) => !/(^|\/)(node_modules|dist)(\/|$)|\.sqlite(-\w+)?$/.test(relative(source, path)),
-    });
-    const started = performance.now();
-    execFileSync("npm", ["test", "--silent"], { cwd: target, stdio: "inherit" });
-    console.log(`${step}: npm test passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+export async function runTutorial(repo, app, packedNames) {
+  const queue = TUTORIAL_STEPS.map((step) => () => tutorialTest(repo, app, packedNames, step));
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await next();
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+function tutorialTest(repo, app, packedNames, step) {
+  const source = join(projectsOf(repo), step);
+  const manifest = readJSON(join(source, "package.json"));
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    if (name.startsWith("@viewsets/") && !packedNames.includes(name)) fail(`${step} needs ${name}, not packed`);
   }
+  const target = join(app, "tutorial", step);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(source, target, {
+    recursive: true,
+    filter: (path) => !/(^|\/)(node_modules|dist)(\/|$)|\.sqlite(-\w+)?$/.test(relative(source, path)),
+  });
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["test", "--silent"], { cwd: target, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      process.stdout.write(output);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (code === 0) resolve(console.log(`${step}: npm test passed in ${seconds} s`));
+      else reject(new Error(`${step}: npm test failed (exit ${code}) after ${seconds} s`));
+    });
+  });
 }
 
 /** The `curl ... # -> NNN` lines of a shell block: the command and the status it claims. */
