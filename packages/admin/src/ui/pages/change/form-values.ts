@@ -1,4 +1,6 @@
 /** A record's values as form text and back: what the change form shows and what it sends. */
+import { t } from "../../i18n/t.js";
+import { wireDecimal } from "../../format.js";
 import { codePointLength, REQUIRED_MESSAGE, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 
@@ -67,11 +69,13 @@ export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): P
       const date = new Date(text);
       return { value: Number.isNaN(date.getTime()) ? text : date.toISOString() };
     }
+    case "decimal":
+      return { value: wireDecimal(text.trim()) };
     case "json":
       try {
         return { value: JSON.parse(text) };
       } catch {
-        return { error: "Enter valid JSON." };
+        return { error: t("change.invalidJson") };
       }
     default:
       if (field.maxLength !== undefined && codePointLength(text) > field.maxLength) {
