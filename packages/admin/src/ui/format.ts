@@ -17,14 +17,19 @@ const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
  * wire text keeps its places and every digit (Intl formats a numeric string exactly); anything
  * else is shown as it came.
  */
-export function formatNumber(value: unknown): string {
+export function formatNumber(value: unknown, useGrouping = true): string {
   if (typeof value === "number") return Number.isFinite(value) ? numbers.format(value) : String(value);
   const text = String(value);
   const match = DECIMAL.exec(text);
   if (!match) return text;
   const places = match[1]?.length ?? 0;
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
-  return format.format(text as unknown as number);
+  const options = { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping };
+  return new Intl.NumberFormat(locale, options).format(text as unknown as number);
+}
+
+/** A decimal as an input holds it: the locale's decimal mark, no grouping ("1234,50"); `wireDecimal` reads it back. */
+export function inputDecimal(value: unknown): string {
+  return formatNumber(value, false);
 }
 
 /**

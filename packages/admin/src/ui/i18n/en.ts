@@ -166,6 +166,7 @@ export const en = {
   "filter.numbersReversed":
     "The minimum ({min}) is greater than the maximum ({max}): make the minimum smaller or the maximum larger.",
   "filter.range": "Matching rows range from {min} to {max}.",
+  // Saved views
   "views.enterName": "Enter a name for the view.",
   "views.name": "Name",
   "views.openByDefault": "Open this view by default",
@@ -188,6 +189,7 @@ export const en = {
   "views.loadFailed": "Saved views could not be loaded: {error}",
   "views.saveAsTitle": "Save as a new view",
   "views.confirmDelete": "Delete the view “{name}”? The list keeps its current filters.",
+  // The change form
   "change.unsaved": "You have unsaved changes. Leave this page and lose them?",
   "change.noSuchRecord": "There is no {singular} {id}.",
   "change.record": "{singular} {id}",
@@ -207,6 +209,7 @@ export const en = {
   "change.actionTitle": "{action} {singular}",
   "change.invalidJson": "Enter valid JSON.",
   "change.clearField": "Clear {field}",
+  // History
   "history.add": "Added",
   "history.change": "Changed",
   "history.delete": "Deleted",
@@ -234,6 +237,7 @@ export const en = {
   "recent.heading": "Recent actions",
   "recent.none": "None yet.",
   "recent.meta": "{action} · {model}",
+  // Users and roles
   "users.heading": "Users",
   "users.roleOf": "Role of {user}",
   "users.nowRole": "{user} now has the role {role}.",

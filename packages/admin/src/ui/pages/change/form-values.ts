@@ -1,6 +1,6 @@
 /** A record's values as form text and back: what the change form shows and what it sends. */
 import { t } from "../../i18n/t.js";
-import { wireDecimal } from "../../format.js";
+import { inputDecimal, wireDecimal } from "../../format.js";
 import { codePointLength, REQUIRED_MESSAGE, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 
@@ -24,6 +24,7 @@ export function toForm(field: FieldMeta, value: unknown): FormValue {
   if (value === null || value === undefined) return "";
   if (field.type === "time") return localDateTime(value);
   if (field.type === "json") return JSON.stringify(value, null, 2);
+  if (field.type === "decimal" && !field.choices) return inputDecimal(value);
   return String(value);
 }
 
@@ -70,7 +71,7 @@ export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): P
       return { value: Number.isNaN(date.getTime()) ? text : date.toISOString() };
     }
     case "decimal":
-      return { value: wireDecimal(text.trim()) };
+      return { value: field.choices ? text : wireDecimal(text.trim()) };
     case "json":
       try {
         return { value: JSON.parse(text) };
