@@ -24,4 +24,3 @@ export function modelNamed(name: string): ModelMeta | undefined {
   return models.value.find((model) => model.name === name);
 }
 
-export { singular } from "../shared/words.js";
