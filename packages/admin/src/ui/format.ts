@@ -78,8 +78,8 @@ export function choiceText(field: FieldMeta | undefined, value: unknown): string
   return field?.choiceLabels?.[String(value)] ?? String(value);
 }
 
-/** A value of a field as the table shows it. */
-export function formatValue(field: FieldMeta | undefined, value: unknown): string {
+/** A value of a field as the table shows it; a primary key (`isKey`) is an identifier, never grouped ("1234", not "1,234"). */
+export function formatValue(field: FieldMeta | undefined, value: unknown, isKey = false): string {
   if (value === null || value === undefined) return "—";
   switch (field?.type) {
     case "bool":
@@ -96,7 +96,8 @@ export function formatValue(field: FieldMeta | undefined, value: unknown): strin
       return JSON.stringify(value);
     case "int":
     case "decimal":
-      return field.choices ? choiceText(field, value) : formatNumber(value);
+      if (field.choices) return choiceText(field, value);
+      return isKey ? String(value) : formatNumber(value);
     default:
       return field?.choices ? choiceText(field, value) : String(value);
   }

@@ -55,7 +55,7 @@ export const de: Catalog = {
   "index.heading": "Website-Verwaltung",
   "index.sessions": "Ihre Sitzungen",
   "index.sessionsHint":
-    "Auf einem anderen Computer angemeldet oder einen verloren? Beenden Sie alle Sitzungen außer dieser.",
+    "Auf einem anderen Computer angemeldet oder ein Gerät verloren? Beenden Sie alle Sitzungen außer dieser.",
   "index.endSessions": "Andere Sitzungen beenden",
   "index.noOtherSessions": "Sie waren nirgendwo sonst angemeldet.",
   "index.endedSessions": {
@@ -70,17 +70,17 @@ export const de: Catalog = {
   "combobox.results": { one: "{count} Ergebnis verfügbar.", other: "{count} Ergebnisse verfügbar." },
   "combobox.failed": "Die Optionen konnten nicht geladen werden.",
   "delete.deleted": "{records} gelöscht.",
-  "delete.checking": "Es wird geprüft, was dieses Löschen betrifft …",
+  "delete.checking": "Es wird geprüft, was vom Löschen betroffen wäre …",
   "delete.blockedOne":
     "„{label}“ kann nicht gelöscht werden: Die unten aufgeführten Datensätze verweisen darauf. Ändern oder löschen Sie diese zuerst.",
   "delete.blockedMany":
     "Diese {records} können nicht gelöscht werden: Die unten aufgeführten Datensätze verweisen darauf. Ändern oder löschen Sie diese zuerst.",
   "delete.confirm": "{records} löschen?",
   "delete.undone": "Dies kann nicht rückgängig gemacht werden.",
-  "delete.inTheWay": "Verhindern das Löschen",
+  "delete.inTheWay": "Diese verhindern das Löschen",
   "delete.withIt": "Werden mitgelöscht",
   "delete.cleared": "Bleiben erhalten (ihr Verweis wird geleert)",
-  "delete.notAllowed": "Sie dürfen nicht alles löschen, was dieses Löschen mit entfernen würde.",
+  "delete.notAllowed": "Sie dürfen nicht alles löschen, was mit diesem Löschen entfernt würde.",
   "delete.theRecords": "Die {plural}",
   "delete.groupField": "(Feld „{field}“)",
   "delete.andMore": "und weitere {records}",
@@ -137,8 +137,8 @@ export const de: Catalog = {
   "select.page": "Alle auf dieser Seite auswählen",
   "list.tableRegion": "Tabelle {label}",
   "list.caption": {
-    one: "{label}, {count} Ergebnis; die Spaltenköpfe sortieren",
-    other: "{label}, {count} Ergebnisse; die Spaltenköpfe sortieren",
+    one: "{label}, {count} Ergebnis; die Spaltenköpfe sortieren die Tabelle",
+    other: "{label}, {count} Ergebnisse; die Spaltenköpfe sortieren die Tabelle",
   },
   "list.actionsColumn": "Aktionen",
   "list.showFilters": "Filter anzeigen",
@@ -191,7 +191,7 @@ export const de: Catalog = {
   "views.default": "Standardansicht",
   "views.delete": "Ansicht löschen",
   "views.lostFilters":
-    "Diese Ansicht filtert nach {fields}, was diese Liste nicht mehr hat; dieser Teil der Ansicht wird ignoriert.",
+    "Diese Ansicht filtert nach {fields}, das es in dieser Liste nicht mehr gibt; dieser Teil der Ansicht wird ignoriert.",
   "views.missing": "Diese gespeicherte Ansicht gibt es nicht mehr; die Liste zeigt die Filter aus ihrer Adresse.",
   "views.loadFailed": "Die gespeicherten Ansichten konnten nicht geladen werden: {error}",
   "views.saveAsTitle": "Als neue Ansicht speichern",

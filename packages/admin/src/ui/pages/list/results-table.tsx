@@ -39,7 +39,7 @@ function Cell({
     const source = foreignSource(model, field, models.value);
     return <>{(source && labelOf(source.key, String(value))) ?? `#${String(value)}`}</>;
   }
-  return <>{formatValue(field, value)}</>;
+  return <>{formatValue(field, value, field?.name === model.pk)}</>;
 }
 
 interface ResultsTableProps {
