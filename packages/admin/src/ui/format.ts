@@ -18,7 +18,6 @@ const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
  * else is shown as it came.
  */
 export function formatNumber(value: unknown, useGrouping = true): string {
-  if (typeof value === "number") return Number.isFinite(value) ? numbers.format(value) : String(value);
   const text = String(value);
   const match = DECIMAL.exec(text);
   if (!match) return text;

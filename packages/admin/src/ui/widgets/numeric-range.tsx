@@ -1,5 +1,5 @@
 /** The numeric-range filter widget: a minimum and a maximum within the facet's range. */
-import { formatNumber } from "../format.js";
+import { formatNumber, inputDecimal } from "../format.js";
 import { t } from "../i18n/t.js";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { WidgetProps } from "./widget-props.js";
@@ -62,7 +62,7 @@ export function NumericRange({ field, params, facet, update }: WidgetProps) {
         inputMode="decimal"
         step={step}
         value={value}
-        placeholder={placeholder === undefined || placeholder === null ? "" : String(placeholder)}
+        placeholder={placeholder === undefined || placeholder === null ? "" : inputDecimal(placeholder)}
         aria-invalid={reversed || undefined}
         aria-describedby={described || undefined}
         onInput={(event) => {
