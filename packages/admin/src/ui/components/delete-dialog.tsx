@@ -10,14 +10,18 @@ import type { ActionResult, DeletePreview, RelatedGroup, Selection } from "../..
 import type { ModelMeta } from "../../shared/wire.js";
 import { Modal } from "./modal.js";
 
-/** One record through its row's DELETE (any manager that deletes), a selection through `delete_selected`. */
+/**
+ * One record through its row's DELETE (any manager that deletes), a selection through
+ * `delete_selected`; what it did in the UI's language (the server's message is in the API's English).
+ */
 async function deleteSelection(model: ModelMeta, selection: Selection): Promise<ActionResult> {
   const base = `/models/${encodeURIComponent(model.name)}`;
   if ("ids" in selection && selection.ids.length === 1) {
     await api<void>(`${base}/rows/${encodeURIComponent(String(selection.ids[0]))}`, { method: "DELETE" });
     return { action: "delete_selected", count: 1, message: t("delete.deleted", { records: records(1, model.label) }) };
   }
-  return api<ActionResult>(`${base}/actions/delete_selected`, { method: "POST", body: { selection } });
+  const result = await api<ActionResult>(`${base}/actions/delete_selected`, { method: "POST", body: { selection } });
+  return { ...result, message: t("delete.deleted", { records: records(result.count, model.label) }) };
 }
 
 interface DeleteDialogProps {

@@ -125,6 +125,7 @@ export const de: Catalog = {
   "actions.chosen": "{count} ausgewählt",
   "actions.chosenOf": "{count} von {total} ausgewählt",
   "actions.label": "Aktion",
+  "actions.deleteSelected": "Ausgewählte {plural} löschen",
   "actions.run": "Ausführen",
   "actions.chooseOne": "Wählen Sie eine Aktion aus.",
   "actions.selectRows": "Wählen Sie Zeilen aus, um eine Aktion darauf auszuführen.",

@@ -120,6 +120,7 @@ export const en = {
   "actions.chosen": "{count} selected",
   "actions.chosenOf": "{count} of {total} selected",
   "actions.label": "Action",
+  "actions.deleteSelected": "Delete selected {plural}",
   "actions.run": "Run",
   "actions.chooseOne": "Choose an action to run.",
   "actions.selectRows": "Select rows to run an action on them.",

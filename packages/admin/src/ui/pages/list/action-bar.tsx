@@ -63,7 +63,7 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
         <option value="">{t("common.none")}</option>
         {actions.map((entry) => (
           <option key={entry.name} value={entry.name}>
-            {entry.label}
+            {entry.name === "delete_selected" ? t("actions.deleteSelected", nouns(model.label)) : entry.label}
           </option>
         ))}
       </select>
