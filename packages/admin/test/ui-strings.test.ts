@@ -1,8 +1,8 @@
 /**
  * No words written straight into the UI's components: text in JSX, the names and hints people read
  * (aria-label, title, placeholder, a dialog's title or message) and strings a JSX expression shows
- * all come from the catalog (`src/ui/i18n`), so a second language covers them. Values that are not
- * words (symbols such as "×" or "—") pass.
+ * all come from the catalog (`src/ui/i18n`), and so do messages handed to `setError` or `flash`, so a
+ * second language covers them. Values that are not words (symbols such as "×" or "—") pass.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -25,12 +25,15 @@ const READ_ATTRIBUTES = new Set([
   "confirm",
 ]);
 const WORD = /\p{L}/u;
+/** The setters whose argument the page shows as a message. */
+const MESSAGE_SETTERS = /^(setError|setMessage|setStatus|setFormError|setLoadError|showErrors)$/;
 
-function tsxFiles(folder: string): string[] {
+/** The UI's components and the modules beside them, the catalog and tests left out. */
+function uiFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return tsxFiles(path);
-    return entry.name.endsWith(".tsx") ? [path] : [];
+    if (entry.isDirectory()) return entry.name === "i18n" ? [] : uiFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [path] : [];
   });
 }
 
@@ -81,6 +84,17 @@ export function literalsIn(source: string, fileName = "component.tsx"): string[]
       if (ts.isStringLiteral(value) && WORD.test(value.text)) texts.push(value.text);
       for (const text of texts) report(node, `${node.name.getText(file)}=${text}`);
     }
+    // Messages handed to the state that shows them: `setError("…")`, `flash.value = "…"`.
+    if (ts.isCallExpression(node) && MESSAGE_SETTERS.test(node.expression.getText(file))) {
+      for (const argument of node.arguments) for (const text of shownLiterals(argument)) report(node, text);
+    }
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      node.left.getText(file) === "flash.value"
+    ) {
+      for (const text of shownLiterals(node.right)) report(node, text);
+    }
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -88,14 +102,14 @@ export function literalsIn(source: string, fileName = "component.tsx"): string[]
 }
 
 describe("the UI's words", () => {
-  it("come from the catalog: no literal text in a component", () => {
-    const problems = tsxFiles(UI).flatMap((path) =>
+  it("come from the catalog: no literal text in a component or a message", () => {
+    const problems = uiFiles(UI).flatMap((path) =>
       literalsIn(readFileSync(path, "utf8"), path).map((found) => `${relative(UI, path)}:${found}`),
     );
     expect(problems).toEqual([]);
   });
 
-  it("finds text, read attributes and shown strings, and passes symbols and catalog calls", () => {
+  it("finds text, read attributes, shown strings and messages, and passes symbols and catalog calls", () => {
     const source = `
       const a = <p>Save</p>;
       const b = <button aria-label="Close dialog">×</button>;
@@ -103,7 +117,17 @@ describe("the UI's words", () => {
       const d = <Modal title={\`Delete \${name}\`} />;
       const e = <span>{t("list.remove")} — {count}</span>;
       const f = <input type="text" class="wide" placeholder={t("list.search")} />;
+      setError(failed ? "Could not save." : messageOf(error));
+      flash.value = \`Saved \${name}.\`;
+      setOpen("save");
     `;
-    expect(literalsIn(source)).toEqual(["2: Save", "3: aria-label=Close dialog", "4: Saving…", "5: title=Delete …"]);
+    expect(literalsIn(source)).toEqual([
+      "2: Save",
+      "3: aria-label=Close dialog",
+      "4: Saving…",
+      "5: title=Delete …",
+      "8: Could not save.",
+      "9: Saved ….",
+    ]);
   });
 });
