@@ -216,6 +216,8 @@ export const de: Catalog = {
   "change.saveAndContinue": "Speichern und weiter bearbeiten",
   "change.actionTitle": "{action}: {singular}",
   "change.invalidJson": "Geben Sie gültiges JSON ein.",
+  "field.required": "Dieses Feld ist erforderlich.",
+  "field.tooLong": "Dieses Feld darf höchstens {max} Zeichen enthalten.",
   "change.clearField": "Feld „{field}“ leeren",
   // History
   "history.add": "Hinzugefügt",

@@ -209,6 +209,8 @@ export const en = {
   "change.saveAndContinue": "Save and continue editing",
   "change.actionTitle": "{action} {singular}",
   "change.invalidJson": "Enter valid JSON.",
+  "field.required": "This field is required.",
+  "field.tooLong": "Ensure this field has no more than {max} characters.",
   "change.clearField": "Clear {field}",
   // History
   "history.add": "Added",

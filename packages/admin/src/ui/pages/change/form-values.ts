@@ -1,7 +1,7 @@
 /** A record's values as form text and back: what the change form shows and what it sends. */
 import { t } from "../../i18n/t.js";
 import { inputDecimal, wireDecimal } from "../../format.js";
-import { codePointLength, REQUIRED_MESSAGE, tooLongMessage } from "../../text.js";
+import { codePointLength, requiredMessage, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 
 /** What a control holds: text, or a checkbox's state. */
@@ -49,7 +49,7 @@ function blankOf(field: FieldMeta, text: string, creating: boolean): Parsed {
   if (field.allowBlank && !field.nullable) return { value: text };
   if (creating && !field.required) return { omit: true };
   if (field.nullable) return { value: null };
-  return { error: REQUIRED_MESSAGE };
+  return { error: requiredMessage() };
 }
 
 /**
