@@ -2,7 +2,7 @@
  * The delete confirmation of one record or a selection (Django's): before the button is offered it
  * lists what refuses the delete and what goes with it, with counts and links, from `delete-preview`.
  */
-import { nouns, records, t } from "../i18n/t.js";
+import { inSentence, nouns, records, t } from "../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
@@ -37,8 +37,7 @@ function Group({ group }: { readonly group: RelatedGroup }) {
   const more = group.count - group.rows.length;
   return (
     <li>
-      <strong>{records(group.count, group.label)}</strong>{" "}
-      {t("delete.groupField", { field: group.field.toLowerCase() })}
+      <strong>{records(group.count, group.label)}</strong> {t("delete.groupField", { field: inSentence(group.field) })}
       <ul class="related-rows">
         {group.rows.map((row) => (
           <li key={String(row.id)}>

@@ -71,6 +71,11 @@ export function nouns(label: string): { singular: string; plural: string } {
   return { singular: one.charAt(0).toUpperCase() + one.slice(1), plural: label };
 }
 
+/** A field's label inside a sentence: "category" in English, "Category" where nouns keep their capital. */
+export function inSentence(label: string): string {
+  return CAPITALISED.has(language) ? label : label.toLowerCase();
+}
+
 /** "3 products", "1 product": a count of a model's records. */
 export function records(count: number, label: string): string {
   return t("common.records", { count, ...nouns(label) });

@@ -1,5 +1,5 @@
 /** The combobox filter widget: foreign-key records searched by label and chosen. */
-import { t } from "../i18n/t.js";
+import { inSentence, t } from "../i18n/t.js";
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../labels.js";
@@ -38,7 +38,7 @@ export function ComboboxFilter({ model, field, labelId, params, facet, update }:
     <div class="fk-filter">
       <Combobox labelledBy={labelId} search={search} selected={selected} multiple counts={counts} onChoose={toggle} />
       {selected.length > 0 && (
-        <ul class="selected-values" aria-label={t("filter.chosen", { field: field.label.toLowerCase() })}>
+        <ul class="selected-values" aria-label={t("filter.chosen", { field: inSentence(field.label) })}>
           {selected.map((id) => {
             const label = labelOf(source.key, id) ?? `#${id}`;
             return (

@@ -1,5 +1,5 @@
 /** The change form's input for one field, by its type. */
-import { t } from "../../i18n/t.js";
+import { inSentence, t } from "../../i18n/t.js";
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../../components/combobox.js";
 import { choiceText } from "../../format.js";
@@ -59,7 +59,7 @@ function ForeignKeyInput({ model, field, labelId, value, describedBy, invalid, o
       />
       {current !== "" && field.nullable && (
         <button type="button" class="link-button" onClick={() => onChange("")}>
-          {t("change.clearField", { field: field.label.toLowerCase() })}
+          {t("change.clearField", { field: inSentence(field.label) })}
         </button>
       )}
     </div>
