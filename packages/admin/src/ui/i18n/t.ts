@@ -35,7 +35,7 @@ function browserLanguages(): readonly string[] {
   return browser?.language ? [browser.language] : [];
 }
 
-/** The UI's locale ("de-DE", "en-GB"), and its language ("de", "en") as `<html lang>` gives it. */
+/** The UI's locale ("de-DE", "en-GB"; `<html lang>` and every `Intl` format take it), and its language ("de", "en"). */
 export const locale = pickLocale(browserLanguages());
 export const language = locale.split("-")[0] ?? "en";
 
@@ -55,7 +55,7 @@ export function translator(tag: string) {
   };
 }
 
-/** The UI's words in its language: `t("list.selected", { count: 3 })` → "3 selected" / "3 ausgewählt". */
+/** The UI's words in its language: `t("actions.chosen", { count: 3 })` → "3 selected" / "3 ausgewählt". */
 export const t = translator(locale);
 
 /** Languages that write nouns with a capital: a model's label ("Products") keeps its own there. */
