@@ -1,4 +1,5 @@
 /** The one fetch wrapper: same-origin cookie, CSRF header on writes, abort, problem+json. */
+import { t } from "./i18n/t.js";
 
 function readBase(): string {
   const content = document.querySelector<HTMLMetaElement>('meta[name="admin-base"]')?.content ?? "";
@@ -52,7 +53,7 @@ async function problemOf(response: Response): Promise<ApiProblem> {
   } catch {
     // Not JSON (a proxy's page): the status says enough.
   }
-  const detail = typeof body.detail === "string" ? body.detail : `The server answered ${response.status}.`;
+  const detail = typeof body.detail === "string" ? body.detail : t("api.status", { status: String(response.status) });
   const errors = typeof body.errors === "object" && body.errors !== null ? body.errors : {};
   return new ApiProblem(response.status, detail, errors as Record<string, string[]>);
 }
@@ -122,5 +123,5 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 /** A message for people from anything a call threw. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiProblem) return error.detail;
-  return "The admin could not reach the server. Check the connection and try again.";
+  return t("api.unreachable");
 }

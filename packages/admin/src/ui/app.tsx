@@ -1,4 +1,5 @@
 /** The admin UI's frame and routes: the models loaded after sign-in, the header, and the page the URL names. */
+import { t } from "./i18n/t.js";
 import { useEffect } from "preact/hooks";
 import { api, messageOf, setCsrfToken } from "./api.js";
 import { ChangePage } from "./pages/change/change-page.js";
@@ -58,11 +59,11 @@ function Page() {
   if (current.name === "users") return manageableRoles.value ? <UsersPage /> : <NotFound />;
   if (current.name === "log") {
     if (readsHistory.value) return <LogPage />;
-    return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
+    return models.value.length === 0 ? <p aria-busy="true">{t("app.loading")}</p> : <NotFound />;
   }
   if (current.name === "notFound") return <NotFound />;
   const model = modelNamed(current.model);
-  if (!model) return models.value.length === 0 ? <p aria-busy="true">Loading…</p> : <NotFound />;
+  if (!model) return models.value.length === 0 ? <p aria-busy="true">{t("app.loading")}</p> : <NotFound />;
   if (current.name === "list") return <ListPage key={model.name} model={model} />;
   if (current.name === "add") return <ChangePage key={`${model.name}/add`} model={model} />;
   if (current.name === "history")
@@ -73,21 +74,25 @@ function Page() {
 function NotFound() {
   return (
     <div>
-      <h1 tabIndex={-1}>Page not found</h1>
+      <h1 tabIndex={-1}>{t("app.notFound")}</h1>
       <p>
-        <a href={paths.index()}>Go to the admin's home page</a>
+        <a href={paths.index()}>{t("app.home")}</a>
       </p>
     </div>
   );
 }
 
-const TITLES: Record<string, string> = {
-  login: "Sign in",
-  index: "Site administration",
-  users: "Users",
-  log: "History",
-  notFound: "Not found",
-};
+const TITLES = {
+  login: "title.login",
+  index: "title.index",
+  users: "title.users",
+  log: "title.log",
+  notFound: "title.notFound",
+} as const;
+
+function titleOf(name: string): string {
+  return t(Object.hasOwn(TITLES, name) ? TITLES[name as keyof typeof TITLES] : "title.other");
+}
 
 /** The frame: a skip link, the header (home, models, who is signed in, "Sign out"), the page, announcements. */
 export function App() {
@@ -96,7 +101,7 @@ export function App() {
   const path = location.value.path;
   useEffect(() => {
     const model = "model" in current ? modelNamed(current.model) : undefined;
-    document.title = `${model?.label ?? TITLES[current.name] ?? "Admin"} · viewsets admin`;
+    document.title = t("app.title", { page: model?.label ?? titleOf(current.name) });
     // A new page: focus its heading, so screen readers start there (not on query changes).
     document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: false });
   }, [path, models.value]);
@@ -108,15 +113,15 @@ export function App() {
   return (
     <>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t("app.skipLink")}
       </a>
       <header class="top">
         <a class="brand" href={paths.index()}>
-          viewsets admin
+          {t("app.brand")}
         </a>
         {user && (
           <>
-            <nav aria-label="Models" class="model-nav">
+            <nav aria-label={t("app.modelsNav")} class="model-nav">
               {models.value.map((model) => (
                 <a
                   key={model.name}
@@ -128,19 +133,19 @@ export function App() {
               ))}
               {manageableRoles.value && (
                 <a href={paths.users()} aria-current={current.name === "users" ? "page" : undefined}>
-                  Users
+                  {t("app.users")}
                 </a>
               )}
               {readsHistory.value && (
                 <a href={paths.log()} aria-current={current.name === "log" ? "page" : undefined}>
-                  History
+                  {t("app.history")}
                 </a>
               )}
             </nav>
             <span class="user">{user.username}</span>
             <ThemeToggle username={user.username} />
             <button type="button" class="link-button" onClick={signOut}>
-              Sign out
+              {t("app.signOut")}
             </button>
           </>
         )}

@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { ApiProblem, api, prefetch, setCsrfToken, whenUnauthorized } from "./api.js";
 import { App, loadModels } from "./app.js";
+import { locale } from "./i18n/t.js";
 import { location, navigate, paths, route, startRouter } from "./router.js";
 import { models, session } from "./state.js";
 import type { ModelMeta, Session } from "../shared/wire.js";
@@ -43,6 +44,8 @@ function prefetchPage(): void {
 }
 
 async function start(): Promise<void> {
+  // The page's language is the one its words are in (the shell says "en" until this runs).
+  document.documentElement.lang = locale;
   startRouter();
   whenUnauthorized(toSignIn);
   const root = document.getElementById("app");

@@ -2,15 +2,16 @@
  * The admin's keyboard shortcuts, as Directus and GitHub have them: `/` to search, Ctrl/Cmd+S to
  * save a form, `?` to list them. Single keys act only outside text fields, so typing is never taken.
  */
+import { t } from "./i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { Modal } from "./components/modal.js";
 
 /** Each shortcut as the dialog lists it. */
 export const SHORTCUTS: readonly { readonly keys: string; readonly does: string }[] = [
-  { keys: "/", does: "Search this list" },
-  { keys: "Ctrl+S or ⌘S", does: "Save the form" },
-  { keys: "?", does: "Show these shortcuts" },
-  { keys: "Esc", does: "Close a dialog or a list of options" },
+  { keys: "/", does: t("shortcuts.search") },
+  { keys: t("shortcuts.saveKeys"), does: t("shortcuts.save") },
+  { keys: "?", does: t("shortcuts.help") },
+  { keys: "Esc", does: t("shortcuts.close") },
 ];
 
 function typingIn(target: EventTarget | null): boolean {
@@ -55,7 +56,7 @@ export function Shortcuts() {
   }, []);
   if (!open) return null;
   return (
-    <Modal title="Keyboard shortcuts" onClose={() => setOpen(false)}>
+    <Modal title={t("shortcuts.title")} onClose={() => setOpen(false)}>
       <dl class="shortcuts">
         {SHORTCUTS.map((shortcut) => (
           <div key={shortcut.keys}>
@@ -68,7 +69,7 @@ export function Shortcuts() {
       </dl>
       <div class="actions">
         <button type="button" class="primary" onClick={() => setOpen(false)}>
-          Close
+          {t("common.close")}
         </button>
       </div>
     </Modal>

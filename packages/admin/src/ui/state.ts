@@ -23,5 +23,3 @@ export const lastListHref = new Map<string, string>();
 export function modelNamed(name: string): ModelMeta | undefined {
   return models.value.find((model) => model.name === name);
 }
-
-export { singular } from "../shared/words.js";

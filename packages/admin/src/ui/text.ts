@@ -1,18 +1,22 @@
 /**
- * Lengths as the server counts them: characters (code points), as JSON Schema's `maxLength` and
- * DRF do. An HTML `maxlength` counts UTF-16 units instead (an emoji is two), so the admin's inputs
- * carry none and check here.
+ * The forms' own checks before a request: lengths as the server counts them, in characters (code
+ * points, as JSON Schema's `maxLength` and DRF do), and their messages in the UI's language. An HTML
+ * `maxlength` counts UTF-16 units instead (an emoji is two), so the admin's inputs carry none and check here.
  */
+import { t } from "./i18n/t.js";
+
 export function codePointLength(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;
 }
 
-/** DRF's words for a text over its limit. */
+/** A text over its limit, in DRF's words where the UI speaks English (the UI checks it before the server would). */
 export function tooLongMessage(max: number): string {
-  return `Ensure this field has no more than ${max} characters.`;
+  return t("field.tooLong", { max });
 }
 
-/** DRF's and Django's words for a required field left empty. */
-export const REQUIRED_MESSAGE = "This field is required.";
+/** A required field left empty, in DRF's and Django's words where the UI speaks English. */
+export function requiredMessage(): string {
+  return t("field.required");
+}

@@ -1,11 +1,12 @@
 /** The theme toggle (auto, light, dark): remembered per user in this browser, applied as `data-theme` on the page. */
+import { t } from "./i18n/t.js";
 import { useEffect, useId, useState } from "preact/hooks";
 
 export type Theme = "auto" | "light" | "dark";
 const THEMES: readonly { readonly value: Theme; readonly label: string }[] = [
-  { value: "auto", label: "Auto" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
+  { value: "auto", label: t("theme.auto") },
+  { value: "light", label: t("theme.light") },
+  { value: "dark", label: t("theme.dark") },
 ];
 
 const keyOf = (username: string) => `viewsets-admin:theme:${username}`;
@@ -46,7 +47,7 @@ export function ThemeToggle({ username }: { readonly username: string }) {
   };
   return (
     <span class="theme-toggle">
-      <label for={id}>Theme</label>
+      <label for={id}>{t("theme.label")}</label>
       <select
         id={id}
         class="select"

@@ -65,15 +65,15 @@ export interface Tab {
   readonly problems: string[];
 }
 
-/** A new browser context (its own cookies) in Berlin's time zone, watching the console. */
+/** A new browser context (its own cookies) in Berlin's time zone, British English unless `locale` says otherwise, watching the console. */
 export async function openTab(
   harness: Harness,
-  options: { width?: number; colorScheme?: "light" | "dark" } = {},
+  options: { width?: number; colorScheme?: "light" | "dark"; locale?: string } = {},
 ): Promise<Tab> {
   const context = await harness.browser.newContext({
     baseURL: harness.url,
     timezoneId: "Europe/Berlin",
-    locale: "en-GB",
+    locale: options.locale ?? "en-GB",
     viewport: { width: options.width ?? 1280, height: 900 },
     colorScheme: options.colorScheme ?? "light",
   });
@@ -95,7 +95,7 @@ export async function signedInTab(
   harness: Harness,
   username = "admin",
   password = "pw-admin",
-  options: { path?: string; colorScheme?: "light" | "dark" } = {},
+  options: { path?: string; colorScheme?: "light" | "dark"; locale?: string } = {},
 ): Promise<Tab> {
   const tab = await openTab(harness, options);
   const path = options.path ?? "/admin";

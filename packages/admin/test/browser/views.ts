@@ -10,16 +10,20 @@ export const VIEWS = [
   { width: 1366, colorScheme: "dark" },
 ] as const;
 
-/** Opens `path` in each view with `tab`'s cookies (signing in again would meet the throttle), brings it to a state with `open`, and saves `name-{width}-{scheme}.png`. */
+/**
+ * Opens `path` in each view with `tab`'s cookies (signing in again would meet the throttle), in
+ * `locale` when given, brings it to a state with `open`, and saves `name-{width}-{scheme}.png`.
+ */
 export async function shotsInEveryView(
   harness: Harness,
   tab: Tab,
   path: string,
   name: string,
   open: (page: Page) => Promise<void>,
+  locale?: string,
 ): Promise<void> {
   for (const view of VIEWS) {
-    const other = await openTab(harness, view);
+    const other = await openTab(harness, { ...view, ...(locale ? { locale } : {}) });
     await other.context.addCookies(await tab.context.cookies());
     await other.page.goto(path);
     await open(other.page);

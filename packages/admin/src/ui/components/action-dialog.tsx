@@ -2,6 +2,7 @@
  * An app action's dialog (the shop's Discount): a small form from the action's schema, the
  * server's 400s beside its fields, then what the action did and each row that failed and why.
  */
+import { t } from "../i18n/t.js";
 import { useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../api.js";
 import { paths } from "../router.js";
@@ -58,7 +59,7 @@ function Input(props: {
   if (field.type === "choice") {
     return (
       <select id={id} value={value} onChange={(event) => props.onInput(event.currentTarget.value)} {...described}>
-        {!field.required && <option value="">---------</option>}
+        {!field.required && <option value="">{t("common.none")}</option>}
         {field.choices?.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
@@ -108,7 +109,7 @@ export function ActionDialog({ model, action, selection, title, onDone, onClose 
     } catch (failure) {
       const fields = failure instanceof ApiProblem && failure.status === 400 ? failure.errors : {};
       setErrors(fields);
-      setError(Object.keys(fields).length > 0 ? "Please correct the errors below." : messageOf(failure));
+      setError(Object.keys(fields).length > 0 ? t("common.fixErrors") : messageOf(failure));
     } finally {
       setBusy(false);
     }
@@ -130,7 +131,7 @@ export function ActionDialog({ model, action, selection, title, onDone, onClose 
         <div class="actions">
           {/* biome-ignore lint/a11y/noAutofocus: the dialog's one choice once the action ran */}
           <button type="button" autoFocus onClick={() => onDone(result)}>
-            Close
+            {t("common.close")}
           </button>
         </div>
       </Modal>
@@ -172,7 +173,7 @@ export function ActionDialog({ model, action, selection, title, onDone, onClose 
             {action.label}
           </button>
           <button type="button" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 /** The WAI-ARIA combobox the foreign-key filter and form field search records with. */
+import { t } from "../i18n/t.js";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { isAbort } from "../api.js";
 import { formatCount } from "../format.js";
@@ -33,9 +34,9 @@ export interface ComboboxProps {
 }
 
 function announcement(count: number, more: boolean): string {
-  if (count === 0) return "No results.";
-  if (more) return `More than ${count} results; showing the first ${count}. Type to narrow them.`;
-  return count === 1 ? "1 result available." : `${count} results available.`;
+  if (count === 0) return t("combobox.none");
+  if (more) return t("combobox.more", { shown: count });
+  return t("combobox.results", { count });
 }
 
 /**
@@ -93,7 +94,7 @@ export function Combobox(props: ComboboxProps) {
         if (isAbort(error) || current.signal.aborted) return;
         setOptions([]);
         setSearched(true);
-        setStatus("The options could not be loaded.");
+        setStatus(t("combobox.failed"));
       },
     );
   }
@@ -191,7 +192,7 @@ export function Combobox(props: ComboboxProps) {
         aria-describedby={props.describedBy}
         aria-invalid={props.invalid || undefined}
         aria-required={props.required || undefined}
-        placeholder={props.placeholder ?? "Type to search"}
+        placeholder={props.placeholder ?? t("combobox.placeholder")}
         value={text}
         onInput={onInput}
         onKeyDown={onKeyDown}

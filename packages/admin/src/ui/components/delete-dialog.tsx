@@ -2,22 +2,26 @@
  * The delete confirmation of one record or a selection (Django's): before the button is offered it
  * lists what refuses the delete and what goes with it, with counts and links, from `delete-preview`.
  */
+import { inSentence, nouns, records, t } from "../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
 import type { ActionResult, DeletePreview, RelatedGroup, Selection } from "../../shared/actions.js";
 import type { ModelMeta } from "../../shared/wire.js";
-import { countOf } from "../../shared/words.js";
 import { Modal } from "./modal.js";
 
-/** One record through its row's DELETE (any manager that deletes), a selection through `delete_selected`. */
+/**
+ * One record through its row's DELETE (any manager that deletes), a selection through
+ * `delete_selected`; what it did in the UI's language (the server's message is in the API's English).
+ */
 async function deleteSelection(model: ModelMeta, selection: Selection): Promise<ActionResult> {
   const base = `/models/${encodeURIComponent(model.name)}`;
   if ("ids" in selection && selection.ids.length === 1) {
     await api<void>(`${base}/rows/${encodeURIComponent(String(selection.ids[0]))}`, { method: "DELETE" });
-    return { action: "delete_selected", count: 1, message: `Deleted ${countOf(1, model.label)}.` };
+    return { action: "delete_selected", count: 1, message: t("delete.deleted", { records: records(1, model.label) }) };
   }
-  return api<ActionResult>(`${base}/actions/delete_selected`, { method: "POST", body: { selection } });
+  const result = await api<ActionResult>(`${base}/actions/delete_selected`, { method: "POST", body: { selection } });
+  return { ...result, message: t("delete.deleted", { records: records(result.count, model.label) }) };
 }
 
 interface DeleteDialogProps {
@@ -33,14 +37,14 @@ function Group({ group }: { readonly group: RelatedGroup }) {
   const more = group.count - group.rows.length;
   return (
     <li>
-      <strong>{countOf(group.count, group.label)}</strong> (their {group.field.toLowerCase()})
+      <strong>{records(group.count, group.label)}</strong> {t("delete.groupField", { field: inSentence(group.field) })}
       <ul class="related-rows">
         {group.rows.map((row) => (
           <li key={String(row.id)}>
             {group.model === null ? row.label : <a href={paths.change(group.model, row.id)}>{row.label}</a>}
           </li>
         ))}
-        {more > 0 && <li>and {countOf(more, group.label)} more</li>}
+        {more > 0 && <li>{t("delete.andMore", { records: records(more, group.label) })}</li>}
       </ul>
     </li>
   );
@@ -90,38 +94,39 @@ export function DeleteDialog({ model, selection, title, onDeleted, onClose }: De
     }
   };
 
-  const noun = preview ? countOf(preview.count, model.label) : "";
+  const noun = preview ? records(preview.count, model.label) : "";
   return (
     <Modal title={title} onClose={onClose}>
-      {!preview && !error && <p aria-busy="true">Checking what this delete would touch…</p>}
+      {!preview && !error && <p aria-busy="true">{t("delete.checking")}</p>}
       {preview && (
         <div class="delete-preview">
           {preview.blocks.length > 0 ? (
             <p>
-              {preview.count === 1 ? `“${preview.rows[0]?.label ?? ""}”` : `These ${noun}`} cannot be deleted: the
-              records below refer to {preview.count === 1 ? "it" : "them"}. Change or delete them first.
+              {preview.count === 1
+                ? t("delete.blockedOne", { label: preview.rows[0]?.label ?? "" })
+                : t("delete.blockedMany", { records: noun })}
             </p>
           ) : (
             <p>
-              Delete {noun}? {preview.deletable ? "This cannot be undone." : ""}
+              {t("delete.confirm", { records: noun })} {preview.deletable ? t("delete.undone") : ""}
             </p>
           )}
-          <Groups heading="In the way" groups={preview.blocks} />
-          <Groups heading="Deleted with it" groups={preview.deletes} />
-          <Groups heading="Left without it (their link is cleared)" groups={preview.clears} />
-          {preview.blocks.length === 0 && !preview.deletable && (
-            <p>You may not delete everything this delete would take with it.</p>
-          )}
+          <Groups heading={t("delete.inTheWay")} groups={preview.blocks} />
+          <Groups heading={t("delete.withIt")} groups={preview.deletes} />
+          <Groups heading={t("delete.cleared")} groups={preview.clears} />
+          {preview.blocks.length === 0 && !preview.deletable && <p>{t("delete.notAllowed")}</p>}
           {preview.count > 1 && (
             <section class="delete-groups">
-              <h3>{`The ${model.label.toLowerCase()}`}</h3>
+              <h3>{t("delete.theRecords", nouns(model.label))}</h3>
               <ul class="related-rows">
                 {preview.rows.map((row) => (
                   <li key={String(row.id)}>
                     <a href={paths.change(model.name, row.id)}>{row.label}</a>
                   </li>
                 ))}
-                {preview.count > preview.rows.length && <li>and {preview.count - preview.rows.length} more</li>}
+                {preview.count > preview.rows.length && (
+                  <li>{t("delete.andMoreRows", { count: preview.count - preview.rows.length })}</li>
+                )}
               </ul>
             </section>
           )}
@@ -135,12 +140,12 @@ export function DeleteDialog({ model, selection, title, onDeleted, onClose }: De
       <div class="actions">
         {preview?.deletable && (
           <button type="button" class="danger" disabled={busy} onClick={confirm}>
-            Delete
+            {t("common.delete")}
           </button>
         )}
         {/* biome-ignore lint/a11y/noAutofocus: a destructive dialog starts on its safe choice */}
         <button type="button" autoFocus onClick={onClose}>
-          {preview && !preview.deletable ? "Close" : "Cancel"}
+          {preview && !preview.deletable ? t("common.close") : t("common.cancel")}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 /** A modal dialog and a confirmation dialog built on it, with focus kept inside while open. */
+import { t } from "../i18n/t.js";
 import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef } from "preact/hooks";
 
@@ -65,7 +66,7 @@ export function ConfirmDialog({ title, message, confirm, onConfirm, onClose, bus
         </button>
         {/* biome-ignore lint/a11y/noAutofocus: a destructive dialog starts on its safe choice */}
         <button type="button" autoFocus onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </Modal>

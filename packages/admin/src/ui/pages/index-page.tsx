@@ -1,17 +1,15 @@
 /** The index page: the registered models the user may see, with links to their lists. */
+import { nouns, t } from "../i18n/t.js";
 import { api, messageOf } from "../api.js";
 import { paths } from "../router.js";
-import { flash, models, singular } from "../state.js";
+import { flash, models } from "../state.js";
 import { RecentActions } from "./history/recent-actions.js";
 
 /** Ends the user's sessions in other browsers (a lost laptop, a shared computer); this one stays. */
 async function endOtherSessions(): Promise<void> {
   try {
     const { ended } = await api<{ ended: number }>("/session/others", { method: "DELETE" });
-    flash.value =
-      ended === 0
-        ? "You were not signed in anywhere else."
-        : `Signed out of ${ended} other session${ended === 1 ? "" : "s"}.`;
+    flash.value = ended === 0 ? t("index.noOtherSessions") : t("index.endedSessions", { count: ended });
   } catch (error) {
     flash.value = messageOf(error);
   }
@@ -21,7 +19,7 @@ async function endOtherSessions(): Promise<void> {
 export function IndexPage() {
   return (
     <div class="index-page">
-      <h1 tabIndex={-1}>Site administration</h1>
+      <h1 tabIndex={-1}>{t("index.heading")}</h1>
       <ul class="model-list">
         {models.value.map((model) => (
           <li key={model.name} class="model-item">
@@ -30,7 +28,7 @@ export function IndexPage() {
             </a>
             {model.permissions.add && (
               <a href={paths.add(model.name)} class="button">
-                Add {singular(model.label)}
+                {t("common.add", nouns(model.label))}
               </a>
             )}
           </li>
@@ -38,10 +36,10 @@ export function IndexPage() {
       </ul>
       <RecentActions />
       <section aria-labelledby="sessions-heading" class="sessions">
-        <h2 id="sessions-heading">Your sessions</h2>
-        <p>Signed in on another computer, or lost one? End every session but this one.</p>
+        <h2 id="sessions-heading">{t("index.sessions")}</h2>
+        <p>{t("index.sessionsHint")}</p>
         <button type="button" onClick={endOtherSessions}>
-          End other sessions
+          {t("index.endSessions")}
         </button>
       </section>
     </div>

@@ -1,4 +1,5 @@
 /** The sign-in page. */
+import { t } from "../i18n/t.js";
 import { useState } from "preact/hooks";
 import { ApiProblem, api, messageOf, setCsrfToken } from "../api.js";
 import { location, navigate, paths } from "../router.js";
@@ -27,7 +28,7 @@ export function SignInPage({ onSignedIn }: { readonly onSignedIn: () => Promise<
       if (!answer.user.isStaff) {
         await api<void>("/session", { method: "DELETE" }).catch(() => undefined);
         setCsrfToken(null);
-        setError("This account may not use the admin: it is not a staff account.");
+        setError(t("signIn.notStaff"));
         setBusy(false);
         return;
       }
@@ -36,22 +37,22 @@ export function SignInPage({ onSignedIn }: { readonly onSignedIn: () => Promise<
       navigate(nextPage(), { replace: true });
     } catch (failure) {
       setBusy(false);
-      if (failure instanceof ApiProblem && failure.status === 400) setError("Enter your username and password.");
+      if (failure instanceof ApiProblem && failure.status === 400) setError(t("signIn.missing"));
       else if (failure instanceof ApiProblem && failure.status === 429)
-        setError(`Too many attempts. ${failure.detail}`);
+        setError(t("signIn.throttled", { detail: failure.detail }));
       else setError(messageOf(failure));
     }
   };
   return (
     <div class="sign-in">
-      <h1 tabIndex={-1}>Sign in</h1>
+      <h1 tabIndex={-1}>{t("signIn.heading")}</h1>
       <form onSubmit={submit} class="sign-in-form" noValidate>
         {error && (
           <p class="form-error" role="alert">
             {error}
           </p>
         )}
-        <label for="username">Username</label>
+        <label for="username">{t("signIn.username")}</label>
         <input
           id="username"
           name="username"
@@ -61,7 +62,7 @@ export function SignInPage({ onSignedIn }: { readonly onSignedIn: () => Promise<
           value={username}
           onInput={(e) => setUsername((e.currentTarget as HTMLInputElement).value)}
         />
-        <label for="password">Password</label>
+        <label for="password">{t("signIn.password")}</label>
         <input
           id="password"
           name="password"
@@ -71,7 +72,7 @@ export function SignInPage({ onSignedIn }: { readonly onSignedIn: () => Promise<
           onInput={(e) => setPassword((e.currentTarget as HTMLInputElement).value)}
         />
         <button type="submit" class="primary" disabled={busy}>
-          Sign in
+          {t("signIn.submit")}
         </button>
       </form>
     </div>

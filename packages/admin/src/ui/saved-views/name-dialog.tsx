@@ -1,4 +1,5 @@
 /** The dialog that names (or renames) a saved view. */
+import { t } from "../i18n/t.js";
 import { useId, useState } from "preact/hooks";
 import { ApiProblem, messageOf } from "../api.js";
 import { Modal } from "../components/modal.js";
@@ -26,7 +27,7 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
   const submit = async (event: Event) => {
     event.preventDefault();
     if (name.trim() === "") {
-      setError("Enter a name for the view.");
+      setError(t("views.enterName"));
       return;
     }
     if (codePointLength(name.trim()) > MAX_NAME) {
@@ -45,7 +46,7 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
   return (
     <Modal title={title} onClose={onClose}>
       <form onSubmit={submit} class="dialog-form" noValidate>
-        <label for={`${id}-name`}>Name</label>
+        <label for={`${id}-name`}>{t("views.name")}</label>
         <input
           id={`${id}-name`}
           type="text"
@@ -66,15 +67,15 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
               checked={isDefault}
               onChange={(event) => setIsDefault((event.currentTarget as HTMLInputElement).checked)}
             />
-            Open this view by default
+            {t("views.openByDefault")}
           </label>
         )}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            Save
+            {t("common.save")}
           </button>
           <button type="button" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 /** The saved-views bar: choose, save, rename, make default or delete a view of the list. */
+import { t } from "../i18n/t.js";
 import { useId, useState } from "preact/hooks";
 import { messageOf } from "../api.js";
 import { ConfirmDialog } from "../components/modal.js";
@@ -65,17 +66,17 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
   return (
     <div class="saved-views">
       <div class="saved-views-row">
-        <label for={`${id}-select`}>Saved views</label>
+        <label for={`${id}-select`}>{t("views.label")}</label>
         <select
           id={`${id}-select`}
           class="select"
           value={selected ? String(selected.id) : ""}
           onChange={(event) => choose((event.currentTarget as HTMLSelectElement).value)}
         >
-          <option value="">All records</option>
+          <option value="">{t("views.allRecords")}</option>
           {saved.views.map((view) => (
             <option key={view.id} value={String(view.id)}>
-              {view.isDefault ? `${view.name} (default)` : view.name}
+              {view.isDefault ? t("views.defaultOption", { name: view.name }) : view.name}
             </option>
           ))}
         </select>
@@ -84,21 +85,21 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
           <span class="view-state" id={`${id}-state`}>
             {modified && (
               <span class="badge" id={`${id}-modified`}>
-                Modified
+                {t("views.modified")}
               </span>
             )}
-            {selected.isDefault ? "Opens by default" : ""}
+            {selected.isDefault ? t("views.opensByDefault") : ""}
           </span>
         )}
         {/* One way to save: a new view here; with a view chosen, its own Save changes or Save as new below. */}
         {!selected && (
           <button type="button" onClick={() => setOpen("save")}>
-            Save view
+            {t("views.save")}
           </button>
         )}
       </div>
       {selected && (
-        <fieldset class="saved-views-row view-actions" aria-label={`View “${selected.name}”`}>
+        <fieldset class="saved-views-row view-actions" aria-label={t("views.group", { name: selected.name })}>
           {modified && (
             <>
               <button
@@ -113,18 +114,18 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
                   })
                 }
               >
-                Save changes
+                {t("views.saveChanges")}
               </button>
               <button type="button" onClick={() => navigate(viewHref(selected, model))}>
-                Reset
+                {t("views.reset")}
               </button>
             </>
           )}
           <button type="button" onClick={() => setOpen("saveAs")}>
-            Save as new
+            {t("views.saveAsNew")}
           </button>
           <button type="button" onClick={() => setOpen("rename")}>
-            Rename view
+            {t("views.rename")}
           </button>
           <button
             type="button"
@@ -137,21 +138,17 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
             <span class="toggle-mark" aria-hidden="true">
               {selected.isDefault ? "✓" : ""}
             </span>
-            Default view
+            {t("views.default")}
           </button>
           <button type="button" class="danger-text" onClick={() => setOpen("delete")}>
-            Delete view
+            {t("views.delete")}
           </button>
         </fieldset>
       )}
       <div role="status" class="notices">
-        {lost.length > 0 && (
-          <p class="notice">
-            This view filters on {lost.join(", ")}, which this list no longer has; that part of the view is ignored.
-          </p>
-        )}
-        {missing && <p class="notice">That saved view no longer exists; the list shows the filters in its address.</p>}
-        {saved.error && <p class="notice">Saved views could not be loaded: {saved.error}</p>}
+        {lost.length > 0 && <p class="notice">{t("views.lostFilters", { fields: lost.join(", ") })}</p>}
+        {missing && <p class="notice">{t("views.missing")}</p>}
+        {saved.error && <p class="notice">{t("views.loadFailed", { error: saved.error })}</p>}
       </div>
       {error && (
         <p class="form-error" role="alert">
@@ -160,7 +157,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
       )}
       {(open === "save" || open === "saveAs") && (
         <NameDialog
-          title={open === "save" ? "Save view" : "Save as a new view"}
+          title={open === "save" ? t("views.save") : t("views.saveAsTitle")}
           offerDefault
           onSubmit={saveAs}
           onClose={() => setOpen(null)}
@@ -168,7 +165,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
       )}
       {open === "rename" && selected && (
         <NameDialog
-          title="Rename view"
+          title={t("views.rename")}
           initialName={selected.name}
           onSubmit={async (name) => {
             await saved.patch(selected.id, { name });
@@ -179,9 +176,9 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
       )}
       {open === "delete" && selected && (
         <ConfirmDialog
-          title="Delete view"
-          message={`Delete the view “${selected.name}”? The list keeps its current filters.`}
-          confirm="Delete"
+          title={t("views.delete")}
+          message={t("views.confirmDelete", { name: selected.name })}
+          confirm={t("common.delete")}
           busy={busy}
           error={error}
           onClose={() => setOpen(null)}

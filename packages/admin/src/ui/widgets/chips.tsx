@@ -1,4 +1,5 @@
 /** The chips filter widget: the most frequent values as toggles, with counts. */
+import { t } from "../i18n/t.js";
 import { useState } from "preact/hooks";
 import { choiceText } from "../format.js";
 import { Count } from "./count.js";
@@ -14,7 +15,7 @@ export function Chips({ field, params, facet, update }: WidgetProps) {
   const counts = countsByValue(facet);
   const fromFacet = (facet?.counts ?? []).map((entry) => entry.value).filter((value) => value !== null);
   const values = [...new Set([...(field.choices ?? fromFacet).map(String), ...selected])];
-  if (values.length === 0) return <p class="hint">{facet ? "No values." : "Loading…"}</p>;
+  if (values.length === 0) return <p class="hint">{facet ? t("filter.noValues") : t("app.loading")}</p>;
   const shown = all ? values : values.filter((value, index) => index < FIRST || selected.includes(value));
   return (
     <div class="chips">
@@ -32,7 +33,7 @@ export function Chips({ field, params, facet, update }: WidgetProps) {
       ))}
       {values.length > shown.length || all ? (
         <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? "Show fewer" : `Show all ${values.length}`}
+          {all ? t("filter.showFewer") : t("filter.showAll", { count: values.length })}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 /** The combobox filter widget: foreign-key records searched by label and chosen. */
+import { inSentence, t } from "../i18n/t.js";
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../components/combobox.js";
 import { foreignSource, labelOf, loadLabels, rememberLabels } from "../labels.js";
@@ -24,7 +25,7 @@ export function ComboboxFilter({ model, field, labelId, params, facet, update }:
     );
   }, [source, facet]);
   const { counts, show } = useOptionCounts(model, field, params, facet);
-  if (!source) return <p class="hint">This field's model is not registered.</p>;
+  if (!source) return <p class="hint">{t("filter.notRegistered")}</p>;
   const search = async (q: string, signal: AbortSignal) => {
     const answer = await source.search(q, signal);
     rememberLabels(source.key, answer.results);
@@ -37,7 +38,7 @@ export function ComboboxFilter({ model, field, labelId, params, facet, update }:
     <div class="fk-filter">
       <Combobox labelledBy={labelId} search={search} selected={selected} multiple counts={counts} onChoose={toggle} />
       {selected.length > 0 && (
-        <ul class="selected-values" aria-label={`Chosen ${field.label.toLowerCase()} values`}>
+        <ul class="selected-values" aria-label={t("filter.chosen", { field: inSentence(field.label) })}>
           {selected.map((id) => {
             const label = labelOf(source.key, id) ?? `#${id}`;
             return (
@@ -46,7 +47,7 @@ export function ComboboxFilter({ model, field, labelId, params, facet, update }:
                 <button
                   type="button"
                   class="icon-button"
-                  aria-label={`Remove ${label}`}
+                  aria-label={t("list.removeChip", { chip: label })}
                   onClick={() => toggle({ id, label })}
                 >
                   ×

@@ -1,4 +1,5 @@
 /** A facet's count beside a filter option. */
+import { t } from "../i18n/t.js";
 import { formatCount } from "../format.js";
 
 /** A facet count beside an option: room kept while loading, so nothing moves when numbers arrive. */
@@ -6,7 +7,7 @@ export function Count(props: { readonly id?: string; readonly count: number | un
   const text = props.count === undefined ? "" : formatCount(props.count);
   return (
     <span id={props.id} class="count">
-      {props.count === undefined ? "" : <span class="sr-only">{props.count === 1 ? "1 row" : `${text} rows`}</span>}
+      {props.count === undefined ? "" : <span class="sr-only">{t("list.facetRows", { count: props.count })}</span>}
       <span aria-hidden="true">{text}</span>
     </span>
   );

@@ -1,15 +1,16 @@
 /** The date presets as the UI shows them: their names for people and the local days each one covers. */
+import { t } from "../i18n/t.js";
 import { DATE_PRESETS, type DatePreset, isDatePreset, presetDays as presetRange } from "../../shared/date-presets.js";
 import { addDays } from "../format.js";
 
 const LABELS: Readonly<Record<DatePreset, string>> = {
-  today: "Today",
-  yesterday: "Yesterday",
-  last_7_days: "Last 7 days",
-  last_30_days: "Last 30 days",
-  this_month: "This month",
-  last_month: "Last month",
-  this_year: "This year",
+  today: t("preset.today"),
+  yesterday: t("preset.yesterday"),
+  last_7_days: t("preset.last_7_days"),
+  last_30_days: t("preset.last_30_days"),
+  this_month: t("preset.this_month"),
+  last_month: t("preset.last_month"),
+  this_year: t("preset.this_year"),
 };
 
 /** ADMIN.md's date preset tokens, with the names people see. */

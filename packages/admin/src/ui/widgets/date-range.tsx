@@ -1,4 +1,5 @@
 /** The date-range filter widget: presets and from/until days. */
+import { t } from "../i18n/t.js";
 import { useEffect, useId, useState } from "preact/hooks";
 import { addDays, dayStart, formatDays, isoDay } from "../format.js";
 import { localPresetDays, PRESETS } from "./date-presets.js";
@@ -74,7 +75,7 @@ export function DateRange({ field, params, update }: WidgetProps) {
       </div>
       <div class="range-inputs dates">
         <label class="stacked">
-          <span>From</span>
+          <span>{t("filter.from")}</span>
           <input
             type="date"
             value={from}
@@ -84,7 +85,7 @@ export function DateRange({ field, params, update }: WidgetProps) {
           />
         </label>
         <label class="stacked">
-          <span>To</span>
+          <span>{t("filter.to")}</span>
           <input
             type="date"
             value={to}
@@ -96,11 +97,11 @@ export function DateRange({ field, params, update }: WidgetProps) {
       </div>
       {reversed && (
         <p id={`${id}-error`} class="field-error" role="alert">
-          The start date is after the end date: choose an earlier start or a later end.
+          {t("filter.daysReversed")}
         </p>
       )}
       <p class="hint" aria-live="polite">
-        {shown && <>Showing {shown}</>}
+        {shown && t("filter.showing", { days: shown })}
       </p>
     </div>
   );

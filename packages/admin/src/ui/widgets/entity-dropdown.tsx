@@ -1,4 +1,5 @@
 /** The entity-dropdown filter widget: a foreign key's records in a select. */
+import { t } from "../i18n/t.js";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { formatCount } from "../format.js";
 import { foreignSource, rememberLabels } from "../labels.js";
@@ -38,7 +39,7 @@ export function EntityDropdown({ model, field, labelId, params, facet, update }:
         });
       }}
     >
-      <option value="">All</option>
+      <option value="">{t("filter.all")}</option>
       {!listed && <option value={current}>#{current}</option>}
       {choices.map((choice) => {
         const count = counts.get(choice.id);

@@ -1,4 +1,6 @@
 /** The numeric-range filter widget: a minimum and a maximum within the facet's range. */
+import { formatNumber, inputDecimal } from "../format.js";
+import { t } from "../i18n/t.js";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { WidgetProps } from "./widget-props.js";
 
@@ -52,26 +54,26 @@ export function NumericRange({ field, params, facet, update }: WidgetProps) {
   const described = [reversed ? `${id}-error` : "", facet?.min !== undefined ? `${id}-range` : ""]
     .filter(Boolean)
     .join(" ");
-  const input = (label: string, value: string, set: (v: string) => void, placeholder: unknown) => (
+  const input = (isMin: boolean, value: string, set: (v: string) => void, placeholder: unknown) => (
     <label class="stacked">
-      <span>{label}</span>
+      <span>{isMin ? t("filter.minimum") : t("filter.maximum")}</span>
       <input
         type="number"
         inputMode="decimal"
         step={step}
         value={value}
-        placeholder={placeholder === undefined || placeholder === null ? "" : String(placeholder)}
+        placeholder={placeholder === undefined || placeholder === null ? "" : inputDecimal(placeholder)}
         aria-invalid={reversed || undefined}
         aria-describedby={described || undefined}
         onInput={(event) => {
           const next = (event.currentTarget as HTMLInputElement).value;
           set(next);
-          if (label === "Minimum") later(next, max);
+          if (isMin) later(next, max);
           else later(min, next);
         }}
         onChange={(event) => {
           const next = (event.currentTarget as HTMLInputElement).value;
-          if (label === "Minimum") apply(next, max);
+          if (isMin) apply(next, max);
           else apply(min, next);
         }}
       />
@@ -80,17 +82,17 @@ export function NumericRange({ field, params, facet, update }: WidgetProps) {
   return (
     <div class="range">
       <div class="range-inputs">
-        {input("Minimum", min, setMin, facet?.min)}
-        {input("Maximum", max, setMax, facet?.max)}
+        {input(true, min, setMin, facet?.min)}
+        {input(false, max, setMax, facet?.max)}
       </div>
       {reversed && (
         <p id={`${id}-error`} class="field-error" role="alert">
-          The minimum ({min}) is greater than the maximum ({max}): make the minimum smaller or the maximum larger.
+          {t("filter.numbersReversed", { min, max })}
         </p>
       )}
       {facet?.min !== undefined && facet.min !== null && (
         <p id={`${id}-range`} class="hint">
-          Matching rows range from {String(facet.min)} to {String(facet.max)}.
+          {t("filter.range", { min: formatNumber(facet.min), max: formatNumber(facet.max) })}
         </p>
       )}
     </div>

@@ -1,12 +1,13 @@
 /** The tristate filter widget for a boolean: yes, no or either. */
+import { t } from "../i18n/t.js";
 import { useId } from "preact/hooks";
 import { Count } from "./count.js";
 import { countsByValue, type WidgetProps } from "./widget-props.js";
 
 const OPTIONS = [
-  { value: "", label: "All" },
-  { value: "true", label: "Yes" },
-  { value: "false", label: "No" },
+  { value: "", label: t("filter.all") },
+  { value: "true", label: t("common.yes") },
+  { value: "false", label: t("common.no") },
 ] as const;
 
 /** All / Yes / No as native radios: arrow keys move and choose, as the platform does. */

@@ -1,16 +1,17 @@
 /** The change page: one record's form to add, change or delete it. */
+import { nouns, t } from "../../i18n/t.js";
 import { useEffect, useId, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { DeleteDialog } from "../../components/delete-dialog.js";
 import { guardLeaving, navigate, paths } from "../../router.js";
-import { flash, lastListHref, singular } from "../../state.js";
+import { flash, lastListHref } from "../../state.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
 import { RowActions } from "./row-actions.js";
 import { bodyOf, type FormValues, formOf } from "./form-values.js";
 import { FormSections } from "./form-sections.js";
 import { type AfterSave, SaveButtons } from "./save-buttons.js";
 
-const UNSAVED = "You have unsaved changes. Leave this page and lose them?";
+const UNSAVED = t("change.unsaved");
 
 /** Add (`id` undefined) or change a record: one control per field, the server's errors beside each. */
 export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly id?: string }) {
@@ -28,7 +29,8 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
   const [version, setVersion] = useState(0);
   const rowPath = `/models/${encodeURIComponent(model.name)}/rows/`;
   const listHref = lastListHref.get(model.name) ?? paths.list(model.name);
-  const noun = singular(model.label);
+  const words = nouns(model.label);
+  const noun = words.singular;
 
   useEffect(() => {
     if (creating) return;
@@ -43,7 +45,9 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       (error: unknown) => {
         if (!controller.signal.aborted)
           setLoadError(
-            error instanceof ApiProblem && error.status === 404 ? `There is no ${noun} ${id}.` : messageOf(error),
+            error instanceof ApiProblem && error.status === 404
+              ? t("change.noSuchRecord", { singular: noun, id })
+              : messageOf(error),
           );
       },
     );
@@ -56,11 +60,12 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     return () => guardLeaving(null);
   }, [dirty]);
 
+  const fallbackTitle = t("change.record", { singular: noun, id: id ?? "" });
   const title = creating
-    ? `Add ${noun}`
+    ? t("common.add", words)
     : record
-      ? String(record[model.labelField] ?? `${noun} ${id}`)
-      : `${noun} ${id}`;
+      ? String(record[model.labelField] ?? fallbackTitle)
+      : fallbackTitle;
   const mayWrite = creating ? model.permissions.add : model.permissions.change;
 
   const showErrors = (fieldErrors: Record<string, readonly string[]>, message: string) => {
@@ -76,7 +81,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
     event.preventDefault();
     const then = ((event.submitter as HTMLButtonElement | null)?.value || "list") as AfterSave;
     const { body, errors: local } = bodyOf(model.fields, values, initial, creating);
-    if (Object.keys(local).length > 0) return showErrors(local, "Please correct the errors below.");
+    if (Object.keys(local).length > 0) return showErrors(local, t("common.fixErrors"));
     setSaving(true);
     try {
       const saved = await api<Row>(creating ? rowPath : `${rowPath}${encodeURIComponent(id)}`, {
@@ -84,7 +89,8 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
         body,
       });
       guardLeaving(null);
-      const done = `${creating ? "Added" : "Saved"} ${noun} “${String(saved[model.labelField] ?? saved[model.pk])}”.`;
+      const named = { singular: noun, label: String(saved[model.labelField] ?? saved[model.pk]) };
+      const done = creating ? t("change.added", named) : t("change.saved", named);
       if (then === "list") {
         setInitial(values);
         flash.value = done;
@@ -98,7 +104,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       setErrors({});
       setFormError(null);
       setSaving(false);
-      flash.value = then === "add" ? `${done} Add another below.` : `${done} You may edit it again below.`;
+      flash.value = then === "add" ? t("change.addAnother", { done }) : t("change.editAgain", { done });
       if (then === "add") navigate(paths.add(model.name), { force: true });
       else if (creating) navigate(paths.change(model.name, saved[model.pk]), { force: true, replace: true });
       window.setTimeout(
@@ -110,15 +116,14 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
       );
     } catch (error) {
       setSaving(false);
-      if (error instanceof ApiProblem && error.status === 400)
-        showErrors(error.errors, "Please correct the errors below.");
+      if (error instanceof ApiProblem && error.status === 400) showErrors(error.errors, t("common.fixErrors"));
       else showErrors({}, messageOf(error));
     }
   };
 
   const removed = () => {
     guardLeaving(null);
-    flash.value = `Deleted ${noun} “${title}”.`;
+    flash.value = t("change.deleted", { singular: noun, label: title });
     navigate(listHref, { force: true });
   };
 
@@ -129,22 +134,22 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
         <p class="form-error" role="alert">
           {loadError}
         </p>
-        <a href={listHref}>Back to {model.label.toLowerCase()}</a>
+        <a href={listHref}>{t("change.back", words)}</a>
       </div>
     );
   }
   return (
     <div class="change-page">
-      <nav aria-label="Breadcrumb" class="breadcrumb">
+      <nav aria-label={t("change.breadcrumb")} class="breadcrumb">
         <a href={listHref}>{model.label}</a> › <span aria-current="page">{title}</span>
         {id !== undefined && (
           <a class="history-link" href={paths.history(model.name, id)}>
-            History
+            {t("change.history")}
           </a>
         )}
       </nav>
       <h1 tabIndex={-1}>{title}</h1>
-      {!creating && !record && <p aria-busy="true">Loading…</p>}
+      {!creating && !record && <p aria-busy="true">{t("app.loading")}</p>}
       {(creating || record) && (
         <form class="change-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-form`}>
           <span id={`${uid}-form`} hidden>
@@ -169,15 +174,15 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
             {mayWrite && <SaveButtons model={model} saving={saving} />}
             {/* Nothing to cancel on a page the user may only read: the way out says where it goes. */}
             <a class="button" href={listHref}>
-              {mayWrite ? "Cancel" : `Back to ${model.label.toLowerCase()}`}
+              {mayWrite ? t("common.cancel") : t("change.back", words)}
             </a>
             {!creating && model.permissions.delete && (
               <button type="button" class="danger" disabled={saving} onClick={() => setConfirming(true)}>
-                Delete
+                {t("common.delete")}
               </button>
             )}
             {id !== undefined && !dirty && <RowActions model={model} id={id} onDone={() => setVersion(version + 1)} />}
-            {dirty && <span class="hint">Unsaved changes</span>}
+            {dirty && <span class="hint">{t("change.unsavedHint")}</span>}
           </div>
         </form>
       )}
@@ -185,7 +190,7 @@ export function ChangePage({ model, id }: { readonly model: ModelMeta; readonly 
         <DeleteDialog
           model={model}
           selection={{ ids: [id] }}
-          title={`Delete ${noun}`}
+          title={t("change.deleteTitle", words)}
           onDeleted={removed}
           onClose={() => setConfirming(false)}
         />

@@ -1,4 +1,5 @@
 /** The change form's input for one field, by its type. */
+import { inSentence, t } from "../../i18n/t.js";
 import { useEffect, useMemo } from "preact/hooks";
 import { Combobox } from "../../components/combobox.js";
 import { choiceText } from "../../format.js";
@@ -58,7 +59,7 @@ function ForeignKeyInput({ model, field, labelId, value, describedBy, invalid, o
       />
       {current !== "" && field.nullable && (
         <button type="button" class="link-button" onClick={() => onChange("")}>
-          Clear {field.label.toLowerCase()}
+          {t("change.clearField", { field: inSentence(field.label) })}
         </button>
       )}
     </div>
@@ -92,7 +93,7 @@ export function FieldInput(props: FieldInputProps) {
         {(field.nullable || value === "" || field.type === "bool") && <option value="">—</option>}
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {field.type === "bool" ? (choice === "true" ? "Yes" : "No") : choiceText(field, choice)}
+            {field.type === "bool" ? (choice === "true" ? t("common.yes") : t("common.no")) : choiceText(field, choice)}
           </option>
         ))}
       </select>

@@ -1,5 +1,7 @@
 /** A record's values as form text and back: what the change form shows and what it sends. */
-import { codePointLength, REQUIRED_MESSAGE, tooLongMessage } from "../../text.js";
+import { t } from "../../i18n/t.js";
+import { inputDecimal, wireDecimal } from "../../format.js";
+import { codePointLength, requiredMessage, tooLongMessage } from "../../text.js";
 import type { FieldMeta, Row } from "../../../shared/wire.js";
 
 /** What a control holds: text, or a checkbox's state. */
@@ -22,6 +24,7 @@ export function toForm(field: FieldMeta, value: unknown): FormValue {
   if (value === null || value === undefined) return "";
   if (field.type === "time") return localDateTime(value);
   if (field.type === "json") return JSON.stringify(value, null, 2);
+  if (field.type === "decimal" && !field.choices) return inputDecimal(value);
   return String(value);
 }
 
@@ -46,7 +49,7 @@ function blankOf(field: FieldMeta, text: string, creating: boolean): Parsed {
   if (field.allowBlank && !field.nullable) return { value: text };
   if (creating && !field.required) return { omit: true };
   if (field.nullable) return { value: null };
-  return { error: REQUIRED_MESSAGE };
+  return { error: requiredMessage() };
 }
 
 /**
@@ -67,11 +70,13 @@ export function fromForm(field: FieldMeta, raw: FormValue, creating: boolean): P
       const date = new Date(text);
       return { value: Number.isNaN(date.getTime()) ? text : date.toISOString() };
     }
+    case "decimal":
+      return { value: field.choices ? text : wireDecimal(text.trim()) };
     case "json":
       try {
         return { value: JSON.parse(text) };
       } catch {
-        return { error: "Enter valid JSON." };
+        return { error: t("change.invalidJson") };
       }
     default:
       if (field.maxLength !== undefined && codePointLength(text) > field.maxLength) {

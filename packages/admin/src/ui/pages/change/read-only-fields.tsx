@@ -39,7 +39,7 @@ export function ReadOnlyFields({
               {field.type === "foreignKey" && value !== null && value !== undefined ? (
                 <ForeignValue model={model} field={field} id={String(value)} />
               ) : (
-                formatValue(field, value)
+                formatValue(field, value, field.name === model.pk)
               )}
             </dd>
           </div>

@@ -1,7 +1,8 @@
 /** The change form's buttons for the app's actions on this record (the shop's Discount), each opening its form. */
+import { nouns, t } from "../../i18n/t.js";
 import { useState } from "preact/hooks";
 import { ActionDialog } from "../../components/action-dialog.js";
-import { flash, singular } from "../../state.js";
+import { flash } from "../../state.js";
 import type { ActionMeta } from "../../../shared/actions.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 
@@ -30,7 +31,7 @@ export function RowActions({
           model={model}
           action={open}
           selection={{ ids: [id] }}
-          title={`${open.label} ${singular(model.label)}`}
+          title={t("change.actionTitle", { action: open.label, ...nouns(model.label) })}
           onDone={(result) => {
             setOpen(null);
             flash.value = result.message;

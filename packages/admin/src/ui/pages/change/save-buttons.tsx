@@ -1,4 +1,5 @@
 /** The change form's save buttons, as Django's: Save, Save and add another, Save and continue editing. */
+import { t } from "../../i18n/t.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 
 /** Where a save goes next: the list, a new empty form, or this record's form again. */
@@ -9,15 +10,15 @@ export function SaveButtons({ model, saving }: { readonly model: ModelMeta; read
   return (
     <>
       <button type="submit" class="primary" value="list" disabled={saving} aria-keyshortcuts="Control+S Meta+S">
-        Save
+        {t("change.save")}
       </button>
       {model.permissions.add && (
         <button type="submit" value="add" disabled={saving}>
-          Save and add another
+          {t("change.saveAndAdd")}
         </button>
       )}
       <button type="submit" value="continue" disabled={saving}>
-        Save and continue editing
+        {t("change.saveAndContinue")}
       </button>
     </>
   );

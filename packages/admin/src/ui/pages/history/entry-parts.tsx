@@ -1,14 +1,15 @@
 /** What the record's History page and the whole log share: an action in words, the time, and a change's old and new values. */
+import { locale, t } from "../../i18n/t.js";
 import { formatValue } from "../../format.js";
 import type { FieldChange } from "../../../shared/actions.js";
 import type { FieldMeta } from "../../../shared/wire.js";
 
-export const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
 
 /** "Changed", "Added", "Deleted", or an action's name as people read it ("Discount"). */
 export function actionText(action: string): string {
-  const words: Record<string, string> = { add: "Added", change: "Changed", delete: "Deleted" };
-  return words[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
+  if (action === "add" || action === "change" || action === "delete") return t(`history.${action}`);
+  return action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
 }
 
 /** Each changed field's old and new value, a row each (values shown as the model's fields show them, when known). */
@@ -23,9 +24,9 @@ export function ChangesTable({
     <table class="results history-changes">
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Old value</th>
-          <th scope="col">New value</th>
+          <th scope="col">{t("history.field")}</th>
+          <th scope="col">{t("history.old")}</th>
+          <th scope="col">{t("history.new")}</th>
         </tr>
       </thead>
       <tbody>

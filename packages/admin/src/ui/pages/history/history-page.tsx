@@ -3,10 +3,11 @@
  * each field's old and new value, and "Revert" that writes the old values back as a new change,
  * through the same validation as any edit.
  */
+import { nouns, t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { paths } from "../../router.js";
-import { flash, singular } from "../../state.js";
+import { flash } from "../../state.js";
 import type { HistoryEntry } from "../../../shared/actions.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 import { actionText, ChangesTable, when } from "./entry-parts.js";
@@ -15,7 +16,7 @@ export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly
   const [entries, setEntries] = useState<readonly HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const noun = singular(model.label);
+  const noun = nouns(model.label).singular;
   useEffect(() => {
     const controller = new AbortController();
     api<{ results: HistoryEntry[] }>(
@@ -38,23 +39,25 @@ export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly
     );
     try {
       await api(`/models/${encodeURIComponent(model.name)}/rows/${encodeURIComponent(id)}`, { method: "PATCH", body });
-      flash.value = `Reverted the change of ${when.format(new Date(entry.createdAt))}.`;
+      flash.value = t("history.reverted", { when: when.format(new Date(entry.createdAt)) });
       setError(null);
       setVersion(version + 1);
     } catch (failure) {
       const fields = failure instanceof ApiProblem ? Object.entries(failure.errors) : [];
       const words = fields.map(([key, messages]) => `${key}: ${messages.join(" ")}`).join(" ");
-      setError(`This change cannot be reverted. ${words || messageOf(failure)}`);
+      setError(t("history.cannotRevert", { reason: words || messageOf(failure) }));
     }
   };
 
-  const title = `History of ${noun} ${entries?.[0]?.objectLabel ?? id}`;
+  const title = t("history.title", { singular: noun, label: entries?.[0]?.objectLabel ?? id });
   return (
     <div class="history-page">
-      <nav aria-label="Breadcrumb" class="breadcrumb">
+      <nav aria-label={t("change.breadcrumb")} class="breadcrumb">
         <a href={paths.list(model.name)}>{model.label}</a> ›{" "}
-        <a href={paths.change(model.name, id)}>{entries?.[0]?.objectLabel ?? `${noun} ${id}`}</a> ›{" "}
-        <span aria-current="page">History</span>
+        <a href={paths.change(model.name, id)}>
+          {entries?.[0]?.objectLabel ?? t("change.record", { singular: noun, id })}
+        </a>{" "}
+        › <span aria-current="page">{t("history.crumb")}</span>
       </nav>
       <h1 tabIndex={-1}>{title}</h1>
       {error && (
@@ -62,10 +65,14 @@ export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly
           {error}
         </p>
       )}
-      {!entries && !error && <p aria-busy="true">Loading…</p>}
-      {entries?.length === 0 && <p>No changes made through the admin are recorded for this {noun}.</p>}
+      {!entries && !error && <p aria-busy="true">{t("app.loading")}</p>}
+      {entries?.length === 0 && <p>{t("history.none", { singular: noun })}</p>}
       {entries?.map((entry) => {
-        const heading = `${actionText(entry.action)} by ${entry.user}, ${when.format(new Date(entry.createdAt))}`;
+        const heading = t("history.entry", {
+          action: actionText(entry.action),
+          user: entry.user,
+          when: when.format(new Date(entry.createdAt)),
+        });
         const mayRevert = model.permissions.change && entry.changes.some((change) => change.field !== model.pk);
         return (
           <section key={entry.id} class="history-entry" aria-label={heading}>
@@ -73,7 +80,7 @@ export function HistoryPage({ model, id }: { readonly model: ModelMeta; readonly
             {entry.changes.length > 0 && <ChangesTable changes={entry.changes} fields={model.fields} />}
             {mayRevert && entry.action !== "delete" && (
               <button type="button" onClick={() => revert(entry)}>
-                Revert this change
+                {t("history.revert")}
               </button>
             )}
           </section>

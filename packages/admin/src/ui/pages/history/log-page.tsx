@@ -2,10 +2,11 @@
  * The whole history log (Django's LogEntry list), for `historyReaders`: every entry newest first,
  * filtered by model, user and action (kept in the URL), 50 a page with Previous and Next.
  */
+import { nouns, t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../../api.js";
 import { location, navigate, paths } from "../../router.js";
-import { models, modelNamed, singular } from "../../state.js";
+import { models, modelNamed } from "../../state.js";
 import { HISTORY_LOG_PAGE, type HistoryEntry } from "../../../shared/actions.js";
 import { queryString } from "../../url-state.js";
 import { actionText, ChangesTable, when } from "./entry-parts.js";
@@ -38,12 +39,14 @@ function actionChoices(): [string, string][] {
 
 function Entry({ entry }: { readonly entry: HistoryEntry }) {
   const model = modelNamed(entry.model);
-  const noun = model ? singular(model.label) : entry.model;
-  const heading = `${actionText(entry.action)} ${noun} ${entry.objectLabel} by ${entry.user}, ${when.format(new Date(entry.createdAt))}`;
+  const noun = model ? nouns(model.label).singular : entry.model;
+  const action = actionText(entry.action);
+  const time = when.format(new Date(entry.createdAt));
+  const heading = t("log.entry", { action, singular: noun, label: entry.objectLabel, user: entry.user, when: time });
   return (
     <section class="history-entry" aria-label={heading}>
       <h2>
-        {actionText(entry.action)} {noun}{" "}
+        {t("log.entryHead", { action, singular: noun })}{" "}
         {entry.action === "delete" ? (
           entry.objectLabel
         ) : (
@@ -51,7 +54,7 @@ function Entry({ entry }: { readonly entry: HistoryEntry }) {
         )}
       </h2>
       <p class="hint">
-        by {entry.user}, <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+        {t("log.by", { user: entry.user })} <time dateTime={entry.createdAt}>{time}</time>
       </p>
       {entry.changes.length > 0 && <ChangesTable changes={entry.changes} fields={model?.fields ?? []} />}
     </section>
@@ -86,7 +89,7 @@ export function LogPage() {
   const user = params.get("user") ?? "";
   return (
     <div class="history-page log-page">
-      <h1 tabIndex={-1}>History</h1>
+      <h1 tabIndex={-1}>{t("log.heading")}</h1>
       <form
         class="toolbar log-filters"
         onSubmit={(event) => {
@@ -96,9 +99,9 @@ export function LogPage() {
         }}
       >
         <label>
-          Model{" "}
+          {t("log.model")}{" "}
           <select value={params.get("model") ?? ""} onChange={(event) => update("model", event.currentTarget.value)}>
-            <option value="">All models</option>
+            <option value="">{t("log.allModels")}</option>
             {models.value.map((model) => (
               <option key={model.name} value={model.name}>
                 {model.label}
@@ -107,7 +110,7 @@ export function LogPage() {
           </select>
         </label>
         <label>
-          User{" "}
+          {t("log.user")}{" "}
           <input
             type="search"
             name="user"
@@ -117,9 +120,9 @@ export function LogPage() {
           />
         </label>
         <label>
-          Action{" "}
+          {t("log.action")}{" "}
           <select value={params.get("action") ?? ""} onChange={(event) => update("action", event.currentTarget.value)}>
-            <option value="">All actions</option>
+            <option value="">{t("log.allActions")}</option>
             {actionChoices().map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -133,20 +136,20 @@ export function LogPage() {
           {error}
         </p>
       )}
-      {!entries && !error && <p aria-busy="true">Loading…</p>}
-      {entries?.length === 0 && <p>No entries match.</p>}
+      {!entries && !error && <p aria-busy="true">{t("app.loading")}</p>}
+      {entries?.length === 0 && <p>{t("log.none")}</p>}
       {entries?.map((entry) => (
         <Entry key={entry.id} entry={entry} />
       ))}
-      <nav aria-label="Pages" class="pagination">
+      <nav aria-label={t("log.pages")} class="pagination">
         {page > 1 && (
           <button type="button" onClick={() => turnTo(page - 1)}>
-            Previous
+            {t("page.previous")}
           </button>
         )}
         {entries?.length === HISTORY_LOG_PAGE && (
           <button type="button" onClick={() => turnTo(page + 1)}>
-            Next
+            {t("page.next")}
           </button>
         )}
       </nav>

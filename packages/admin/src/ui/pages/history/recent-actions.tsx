@@ -1,4 +1,6 @@
 /** The index's "Recent actions" panel (Django's): the signed-in user's latest changes, each a link to its record. */
+import { actionText } from "./entry-parts.js";
+import { t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../../api.js";
 import { paths } from "../../router.js";
@@ -17,8 +19,8 @@ export function RecentActions() {
   }, []);
   return (
     <section aria-labelledby="recent-heading" class="recent-actions">
-      <h2 id="recent-heading">Recent actions</h2>
-      {entries?.length === 0 && <p>None yet.</p>}
+      <h2 id="recent-heading">{t("recent.heading")}</h2>
+      {entries?.length === 0 && <p>{t("recent.none")}</p>}
       <ul>
         {entries?.map((entry) => (
           <li key={entry.id}>
@@ -28,7 +30,10 @@ export function RecentActions() {
               <a href={paths.change(entry.model, entry.objectId)}>{entry.objectLabel}</a>
             )}{" "}
             <span class="hint">
-              {entry.action} · {modelNamed(entry.model)?.label ?? entry.model}
+              {t("recent.meta", {
+                action: actionText(entry.action),
+                model: modelNamed(entry.model)?.label ?? entry.model,
+              })}
             </span>
           </li>
         ))}

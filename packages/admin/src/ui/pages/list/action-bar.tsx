@@ -1,8 +1,8 @@
 /** The list's action bar (Django's `Action:` select and Go): the Action menu, Run, how many are chosen, and "Select all N matching". */
+import { nouns, records, t } from "../../i18n/t.js";
 import { useId, useState } from "preact/hooks";
 import type { ActionResult } from "../../../shared/actions.js";
 import type { ModelMeta, RowsPage } from "../../../shared/wire.js";
-import { countOf } from "../../../shared/words.js";
 import { ActionDialog } from "../../components/action-dialog.js";
 import { DeleteDialog } from "../../components/delete-dialog.js";
 import { flash } from "../../state.js";
@@ -23,10 +23,12 @@ function chosenText(model: ModelMeta, page: RowsPage | null, selection: ListSele
   const total = page?.count;
   if (selection.state.all)
     return total === null || total === undefined
-      ? "All matching selected"
-      : `All ${countOf(total, model.label)} selected`;
-  const of = total === null || total === undefined ? "" : ` of ${total.toLocaleString("en")}`;
-  return `${selection.state.ids.size.toLocaleString("en")}${of} selected`;
+      ? t("actions.allMatching")
+      : t("actions.all", { count: total, ...nouns(model.label) });
+  const count = selection.state.ids.size;
+  return total === null || total === undefined
+    ? t("actions.chosen", { count })
+    : t("actions.chosenOf", { count, total });
 }
 
 export function ActionBar({ model, page, selection, query, onDone }: ActionBarProps) {
@@ -42,8 +44,8 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
   const more = page !== null && (page.count === null || page.count > rows.length);
 
   const run = () => {
-    if (action === "") return setMessage("Choose an action to run.");
-    if (chosen === 0) return setMessage("Select rows to run an action on them.");
+    if (action === "") return setMessage(t("actions.chooseOne"));
+    if (chosen === 0) return setMessage(t("actions.selectRows"));
     setMessage(null);
     setRunning(action);
   };
@@ -56,29 +58,29 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
 
   return (
     <div class="action-bar">
-      <label for={`${id}-action`}>Action</label>
+      <label for={`${id}-action`}>{t("actions.label")}</label>
       <select id={`${id}-action`} value={action} onChange={(event) => setAction(event.currentTarget.value)}>
-        <option value="">---------</option>
+        <option value="">{t("common.none")}</option>
         {actions.map((entry) => (
           <option key={entry.name} value={entry.name}>
-            {entry.label}
+            {entry.name === "delete_selected" ? t("actions.deleteSelected", nouns(model.label)) : entry.label}
           </option>
         ))}
       </select>
       <button type="button" onClick={run}>
-        Run
+        {t("actions.run")}
       </button>
       <span class="selected-count" aria-live="polite">
         {chosenText(model, page, selection)}
       </span>
       {pageChosen && more && !selection.state.all && page?.count !== null && (
         <button type="button" class="link-button" onClick={selection.selectAll}>
-          Select all {page?.count?.toLocaleString("en")} matching
+          {t("actions.selectAll", { count: page?.count ?? 0 })}
         </button>
       )}
       {(selection.state.all || selection.state.ids.size > 0) && (
         <button type="button" class="link-button" onClick={selection.clear}>
-          Clear selection
+          {t("actions.clearSelection")}
         </button>
       )}
       {message && (
@@ -91,7 +93,10 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
           model={model}
           action={actions.find((entry) => entry.name === running)!}
           selection={selectionOf(selection.state, query)}
-          title={`${actions.find((entry) => entry.name === running)!.label} ${countOf(chosen, model.label)}`}
+          title={t("actions.title", {
+            action: actions.find((entry) => entry.name === running)!.label,
+            records: records(chosen, model.label),
+          })}
           onDone={done}
           onClose={() => setRunning(null)}
         />
@@ -100,7 +105,7 @@ export function ActionBar({ model, page, selection, query, onDone }: ActionBarPr
         <DeleteDialog
           model={model}
           selection={selectionOf(selection.state, query)}
-          title={`Delete ${countOf(chosen, model.label)}`}
+          title={t("actions.deleteTitle", { records: records(chosen, model.label) })}
           onDeleted={done}
           onClose={() => setRunning(null)}
         />

@@ -1,4 +1,5 @@
 /** The list's active filters as removable chips, each described in words. */
+import { t } from "../../i18n/t.js";
 import { useId } from "preact/hooks";
 import { addDays, choiceText, dayStart, formatDay } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
@@ -22,11 +23,12 @@ export function describeFilter(model: ModelMeta, key: string, value: string): st
   const lookup = key.length > field.name.length ? key.slice(field.name.length + 2) : "exact";
   const dated = field.type === "time" || field.type === "date";
   if (lookup === "preset") return `${field.label}: ${presetLabel(value)}`;
-  if (dated && lookup === "gte") return `${field.label} from ${dayOf(value, false)}`;
-  if (dated && lookup === "lt") return `${field.label} until ${dayOf(value, true)}`;
+  if (dated && lookup === "gte") return t("chip.from", { field: field.label, day: dayOf(value, false) });
+  if (dated && lookup === "lt") return t("chip.until", { field: field.label, day: dayOf(value, true) });
   if (OPERATORS[lookup]) return `${field.label} ${OPERATORS[lookup]} ${value}`;
-  if (lookup !== "exact") return `${field.label} (${lookup.replace(/_/g, " ")}): ${value}`;
-  if (field.type === "bool") return `${field.label}: ${value === "true" ? "Yes" : value === "false" ? "No" : value}`;
+  if (lookup !== "exact") return t("chip.lookup", { field: field.label, lookup: lookup.replace(/_/g, " "), value });
+  if (field.type === "bool")
+    return `${field.label}: ${value === "true" ? t("common.yes") : value === "false" ? t("common.no") : value}`;
   if (field.type === "foreignKey") {
     const source = foreignSource(model, field, models.value);
     return `${field.label}: ${(source && labelOf(source.key, value)) ?? `#${value}`}`;
@@ -49,7 +51,7 @@ export function filterChips(model: ModelMeta, params: URLSearchParams): FilterCh
     text: describeFilter(model, key, value),
   }));
   const search = params.get("search") ?? "";
-  if (search !== "") chips.unshift({ key: "search", value: search, text: `Search: “${search}”` });
+  if (search !== "") chips.unshift({ key: "search", value: search, text: t("chip.search", { search }) });
   return chips;
 }
 
@@ -76,14 +78,14 @@ export function ActiveFilters({ model, params }: { readonly model: ModelMeta; re
   if (chips.length === 0) return null;
   return (
     <div class="active-filters">
-      <ul aria-label="Active filters" class="chip-list">
+      <ul aria-label={t("list.activeFilters")} class="chip-list">
         {chips.map((chip, index) => (
           <li key={`${chip.key}=${chip.value}`} class="active-chip">
             <span id={`${id}-${index}`}>{chip.text}</span>
             <button
               type="button"
               class="icon-button"
-              aria-label="Remove"
+              aria-label={t("list.remove")}
               aria-describedby={`${id}-${index}`}
               onClick={() => removeChip(chip)}
             >
@@ -93,7 +95,7 @@ export function ActiveFilters({ model, params }: { readonly model: ModelMeta; re
         ))}
       </ul>
       <button type="button" class="link-button" onClick={clearFilters}>
-        Clear all
+        {t("list.clearAll")}
       </button>
     </div>
   );

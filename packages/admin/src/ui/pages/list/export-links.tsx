@@ -1,4 +1,5 @@
 /** The list's export links: exactly what it shows now (filters, search, order, saved view), as CSV or JSON Lines. */
+import { t } from "../../i18n/t.js";
 import { base } from "../../api.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 
@@ -12,10 +13,10 @@ export function ExportLinks({ model, query }: { readonly model: ModelMeta; reado
   return (
     <p class="export-links">
       <a class="button" href={href("csv")} download>
-        Export CSV
+        {t("list.exportCsv")}
       </a>
       <a class="button" href={href("jsonl")} download>
-        Export JSON Lines
+        {t("list.exportJsonLines")}
       </a>
     </p>
   );

@@ -1,4 +1,5 @@
 /** The list's filter panel: one widget per `listFilter` entry. */
+import { t } from "../../i18n/t.js";
 import { useId } from "preact/hooks";
 import type { Facet, ModelMeta } from "../../../shared/wire.js";
 import { filterFieldsOf, updateList } from "../../url-state.js";
@@ -25,10 +26,10 @@ export function FilterPanel({ model, params, facets, stale, failed = false, open
       aria-busy={stale}
     >
       <h2 id={`${id}-title`} class="panel-title">
-        Filters
+        {t("list.filters")}
       </h2>
       <p class="hint facets-failed" role="status">
-        {failed ? "Counts are unavailable right now; the filters still work." : ""}
+        {failed ? t("list.countsFailed") : ""}
       </p>
       {model.listFilter.map((entry, index) => {
         const field = filterFieldsOf(model).find((candidate) => candidate.name === entry.field);
@@ -47,7 +48,7 @@ export function FilterPanel({ model, params, facets, stale, failed = false, open
               facet={facet?.error ? undefined : facet}
               update={(mutate) => updateList(mutate)}
             />
-            {facet?.error && <p class="hint">Counts are unavailable: {facet.error}</p>}
+            {facet?.error && <p class="hint">{t("list.countsUnavailable", { error: facet.error })}</p>}
           </fieldset>
         );
       })}

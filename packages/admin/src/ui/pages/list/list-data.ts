@@ -1,4 +1,5 @@
 /** The list page's data: its rows, its facets and the labels of the foreign keys shown. */
+import { t } from "../../i18n/t.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem, api, isAbort, messageOf } from "../../api.js";
 import { foreignSource, loadLabels } from "../../labels.js";
@@ -11,9 +12,9 @@ const FACETS_AFTER_MS = 150;
 function listError(error: unknown): string {
   if (error instanceof ApiProblem && error.status === 400 && Object.keys(error.errors).length > 0) {
     const parts = Object.entries(error.errors).map(([key, messages]) => `${key}: ${messages.join(" ")}`);
-    return `This list's address has a value the server cannot use. ${parts.join(" ")}`;
+    return t("list.badAddress", { details: parts.join(" ") });
   }
-  if (error instanceof ApiProblem && error.status === 404) return "There is no such page of this list.";
+  if (error instanceof ApiProblem && error.status === 404) return t("list.noSuchPage");
   return messageOf(error);
 }
 

@@ -1,9 +1,10 @@
 /** The list page: saved views, search, filters, the results table and pagination of one model. */
+import { nouns, t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { location, navigate, paths } from "../../router.js";
 import { SavedViewsBar, viewHref } from "../../saved-views/saved-views-bar.js";
 import { useSavedViews } from "../../saved-views/use-views.js";
-import { lastListHref, singular } from "../../state.js";
+import { lastListHref } from "../../state.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActionBar } from "./action-bar.js";
@@ -64,7 +65,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
         <ResultCount page={rows.page} />
         {model.permissions.add && (
           <a class="button primary" href={paths.add(model.name)}>
-            Add {singular(model.label)}
+            {t("common.add", nouns(model.label))}
           </a>
         )}
       </div>
@@ -83,7 +84,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
               aria-controls="filters"
               onClick={() => setFiltersOpen(!filtersOpen)}
             >
-              {filtersOpen ? "Hide filters" : "Show filters"}
+              {filtersOpen ? t("list.hideFilters") : t("list.showFilters")}
             </button>
             <FilterPanel
               model={model}
@@ -100,7 +101,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
             <div class="form-error" role="alert">
               <p>{rows.error}</p>
               <p>
-                <a href={paths.list(model.name, "?view=all")}>Show all {model.label.toLowerCase()}</a>
+                <a href={paths.list(model.name, "?view=all")}>{t("list.showAll", nouns(model.label))}</a>
               </p>
             </div>
           )}

@@ -1,4 +1,5 @@
 /** The list's pagination: pages, counts (or their absence) and the page size. */
+import { t } from "../../i18n/t.js";
 import { useId } from "preact/hooks";
 import { formatCount } from "../../format.js";
 import { location } from "../../router.js";
@@ -60,25 +61,30 @@ export function Pagination({
   const last = exact ? Math.max(1, Math.ceil(count / size)) : null;
   const first = shown === 0 ? 0 : (current - 1) * size + 1;
   const end = first + shown - (shown === 0 ? 0 : 1);
-  const total = page?.count === null ? "" : ` of ${formatCount(count)}${page?.countCapped ? "+" : ""}`;
+  const range = { first, last: end, count };
+  const summary =
+    page?.count === null
+      ? t("page.range", range)
+      : page?.countCapped
+        ? t("page.rangeOfCapped", range)
+        : t("page.rangeOf", range);
   const sizes = [...new Set([...SIZES, size])].sort((a, b) => a - b);
   return (
-    <nav class="pagination" aria-label="Pagination">
+    <nav class="pagination" aria-label={t("page.nav")}>
       <p class="page-summary" aria-live="polite">
-        {page ? (shown === 0 ? "No rows" : `${formatCount(first)}–${formatCount(end)}${total}`) : ""}
+        {page ? (shown === 0 ? t("page.noRows") : summary) : ""}
       </p>
       <div class="page-steps">
-        <Step label="First" page={1} enabled={current > 1} params={params} />
-        <Step label="Previous" page={current - 1} enabled={page?.previous != null} params={params} />
+        <Step label={t("page.first")} page={1} enabled={current > 1} params={params} />
+        <Step label={t("page.previous")} page={current - 1} enabled={page?.previous != null} params={params} />
         <span class="page-number">
-          Page {current}
-          {last === null ? "" : ` of ${last}`}
+          {last === null ? t("page.number", { page: current }) : t("page.numberOf", { page: current, pages: last })}
         </span>
-        <Step label="Next" page={current + 1} enabled={page?.next != null} params={params} />
-        {last !== null && <Step label="Last" page={last} enabled={current < last} params={params} />}
+        <Step label={t("page.next")} page={current + 1} enabled={page?.next != null} params={params} />
+        {last !== null && <Step label={t("page.last")} page={last} enabled={current < last} params={params} />}
       </div>
       <label class="page-size" for={`${id}-size`}>
-        Rows per page
+        {t("page.size")}
       </label>
       <select
         id={`${id}-size`}
@@ -91,7 +97,7 @@ export function Pagination({
       >
         {sizes.map((option) => (
           <option key={option} value={String(option)}>
-            {option}
+            {formatCount(option)}
           </option>
         ))}
       </select>

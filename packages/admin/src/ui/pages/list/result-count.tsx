@@ -1,5 +1,5 @@
 /** The list's total beside its heading: "60 results", "10,000+ results" for a capped count, nothing while loading. */
-import { formatCount } from "../../format.js";
+import { t } from "../../i18n/t.js";
 import type { RowsPage } from "../../../shared/wire.js";
 
 /** The count of the rows the list's filters match; nothing for a model that does not count. */
@@ -8,6 +8,8 @@ export function ResultCount({ page }: { readonly page: RowsPage | null }) {
   const text =
     count === null || count === undefined
       ? ""
-      : `${formatCount(count)}${page?.countCapped ? "+" : ""} ${count === 1 && !page?.countCapped ? "result" : "results"}`;
+      : page?.countCapped
+        ? t("list.resultCountCapped", { count })
+        : t("list.resultCount", { count });
   return <p class="heading-count">{text}</p>;
 }

@@ -1,4 +1,5 @@
 /** The list's results table: its columns, sortable headers and links to each record. */
+import { t } from "../../i18n/t.js";
 import { formatValue } from "../../format.js";
 import { foreignSource, labelOf } from "../../labels.js";
 import { paths } from "../../router.js";
@@ -38,7 +39,7 @@ function Cell({
     const source = foreignSource(model, field, models.value);
     return <>{(source && labelOf(source.key, String(value))) ?? `#${String(value)}`}</>;
   }
-  return <>{formatValue(field, value)}</>;
+  return <>{formatValue(field, value, field?.name === model.pk)}</>;
 }
 
 interface ResultsTableProps {
@@ -59,13 +60,12 @@ export function ResultsTable({ model, page, ordering, loading, select, rowAction
     field: model.fields.find((candidate) => candidate.name === name),
   }));
   const count = page?.count ?? page?.results.length ?? 0;
+  const region = t("list.tableRegion", { label: model.label });
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section class={loading ? "table-wrap busy" : "table-wrap"} aria-label={`${model.label} table`} tabIndex={0}>
+    <section class={loading ? "table-wrap busy" : "table-wrap"} aria-label={region} tabIndex={0}>
       <table class={loading ? "results loading" : "results"} aria-busy={loading}>
-        <caption class="sr-only">
-          {model.label}, {count === 1 ? "1 result" : `${count} results`}; column headers sort
-        </caption>
+        <caption class="sr-only">{t("list.caption", { label: model.label, count })}</caption>
         <thead>
           <tr>
             {select && <td class="select">{select.header}</td>}
@@ -100,7 +100,7 @@ export function ResultsTable({ model, page, ordering, loading, select, rowAction
             })}
             {rowActions && (
               <th scope="col" class="row-actions-head">
-                Actions
+                {t("list.actionsColumn")}
               </th>
             )}
           </tr>
@@ -138,7 +138,7 @@ export function ResultsTable({ model, page, ordering, loading, select, rowAction
                 );
               })}
               {rowActions && (
-                <td class="row-actions" data-label="Actions">
+                <td class="row-actions" data-label={t("list.actionsColumn")}>
                   {rowActions(row)}
                 </td>
               )}

@@ -2,6 +2,7 @@
  * The list's per-row app actions (Django's row actions): a button per action in each row, named for
  * the row ("Discount Red item 03"), opening the same action dialog as the change form over that one row.
  */
+import { t } from "../../i18n/t.js";
 import { useState } from "preact/hooks";
 import { ActionDialog } from "../../components/action-dialog.js";
 import { flash } from "../../state.js";
@@ -27,7 +28,7 @@ export function useRowActions(
               <button
                 key={action.name}
                 type="button"
-                aria-label={`${action.label} ${rowLabel(model, row)}`}
+                aria-label={t("list.rowAction", { action: action.label, label: rowLabel(model, row) })}
                 onClick={() => setOpen({ action, row })}
               >
                 {action.label}
@@ -40,7 +41,7 @@ export function useRowActions(
       model={model}
       action={open.action}
       selection={{ ids: [String(open.row[model.pk])] }}
-      title={`${open.action.label} ${rowLabel(model, open.row)}`}
+      title={t("list.rowAction", { action: open.action.label, label: rowLabel(model, open.row) })}
       onDone={(result) => {
         setOpen(null);
         flash.value = result.message;

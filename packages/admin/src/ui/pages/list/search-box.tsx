@@ -1,4 +1,5 @@
 /** The list's search box, which writes `search` into the URL. */
+import { t } from "../../i18n/t.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { updateList } from "../../url-state.js";
 
@@ -29,9 +30,9 @@ export function SearchBox({ value, fields }: { readonly value: string; readonly 
       >
         <input
           type="search"
-          aria-label="Search"
+          aria-label={t("list.search")}
           aria-keyshortcuts="/"
-          placeholder={`Search ${fields.join(", ")}`}
+          placeholder={t("list.searchPlaceholder", { fields: fields.join(", ") })}
           value={text}
           onInput={(event) => {
             const next = (event.currentTarget as HTMLInputElement).value;

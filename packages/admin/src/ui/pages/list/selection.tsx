@@ -1,8 +1,8 @@
 /** The list's row selection: a checkbox per row named for it, one for the page, and "all N matching" across pages. */
+import { nouns, t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import type { Selection } from "../../../shared/actions.js";
 import type { ModelMeta, Row } from "../../../shared/wire.js";
-import { singular } from "../../state.js";
 
 /** Rows chosen by id, or every row the list's query matches (Django's "Select all N"). */
 export interface SelectionState {
@@ -54,14 +54,14 @@ export function selectionOf(state: SelectionState, query: string): Selection {
 
 /** The name a row's checkbox has: "Select Red item 01" (its label), "Select product 7" without one. */
 export function rowName(model: ModelMeta, row: Row): string {
-  return `Select ${rowLabel(model, row)}`;
+  return t("select.row", { label: rowLabel(model, row) });
 }
 
 /** How a row is named in the list's controls: its label ("Red item 01"), or "product 7" without one. */
 export function rowLabel(model: ModelMeta, row: Row): string {
   const label = row[model.labelField];
   return label === null || label === undefined || model.labelField === model.pk
-    ? `${singular(model.label)} ${String(row[model.pk])}`
+    ? t("select.rowFallback", { ...nouns(model.label), id: String(row[model.pk]) })
     : String(label);
 }
 
@@ -72,7 +72,7 @@ export function PageCheckbox({ rows, model, selection }: PageProps) {
   return (
     <input
       type="checkbox"
-      aria-label="Select all on this page"
+      aria-label={t("select.page")}
       checked={ids.length > 0 && chosen === ids.length}
       indeterminate={chosen > 0 && chosen < ids.length}
       disabled={ids.length === 0}

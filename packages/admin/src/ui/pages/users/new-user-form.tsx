@@ -1,13 +1,14 @@
 /** The Users page's "Add user" form: username, email, password and role, with each field's errors. */
+import { t } from "../../i18n/t.js";
 import { useState } from "preact/hooks";
 import { ApiProblem, api, messageOf } from "../../api.js";
 import { flash } from "../../state.js";
 import type { ManagedUser, RoleDescription } from "./users-api.js";
 
 const FIELDS = [
-  { name: "username", label: "Username", type: "text", autocomplete: "off" },
-  { name: "email", label: "Email", type: "email", autocomplete: "off" },
-  { name: "password", label: "Password", type: "password", autocomplete: "new-password" },
+  { name: "username", label: t("users.username"), type: "text", autocomplete: "off" },
+  { name: "email", label: t("users.email"), type: "email", autocomplete: "off" },
+  { name: "password", label: t("users.password"), type: "password", autocomplete: "new-password" },
 ] as const;
 
 export function NewUserForm(props: { roles: readonly RoleDescription[]; onCreated: () => void }) {
@@ -22,7 +23,7 @@ export function NewUserForm(props: { roles: readonly RoleDescription[]; onCreate
     setBusy(true);
     try {
       const user = await api<ManagedUser>("/users", { method: "POST", body: values });
-      flash.value = `User ${user.username} was added with the role ${user.role}.`;
+      flash.value = t("users.added", { user: user.username, role: user.role });
       setValues({ username: "", email: "", password: "", role: values.role ?? "user" });
       setErrors({});
       setError(null);
@@ -37,7 +38,7 @@ export function NewUserForm(props: { roles: readonly RoleDescription[]; onCreate
 
   return (
     <form class="new-user" aria-labelledby="new-user-heading" onSubmit={submit}>
-      <h2 id="new-user-heading">Add user</h2>
+      <h2 id="new-user-heading">{t("users.add")}</h2>
       {error && (
         <p class="form-error" role="alert">
           {error}
@@ -64,7 +65,7 @@ export function NewUserForm(props: { roles: readonly RoleDescription[]; onCreate
         </div>
       ))}
       <div class="field">
-        <label for="new-user-role">Role</label>
+        <label for="new-user-role">{t("users.role")}</label>
         <select
           id="new-user-role"
           value={values.role}
@@ -78,7 +79,7 @@ export function NewUserForm(props: { roles: readonly RoleDescription[]; onCreate
         </select>
       </div>
       <button type="submit" class="primary" disabled={busy}>
-        Create user
+        {t("users.create")}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@
  * filters, each with its role, ban or unban, a new password and "End sessions"; a form to add
  * one; and what each role may do per model.
  */
+import { t } from "../../i18n/t.js";
 import { useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../../api.js";
 import { flash } from "../../state.js";
@@ -50,11 +51,11 @@ function UserRow(props: { user: ManagedUser; reload: () => void }) {
       <td>{user.email}</td>
       <td>
         <select
-          aria-label={`Role of ${user.username}`}
+          aria-label={t("users.roleOf", { user: user.username })}
           value={user.role}
           onChange={(event) => {
             const role = (event.target as HTMLSelectElement).value;
-            void patch({ role }, `${user.username} now has the role ${role}.`);
+            void patch({ role }, t("users.nowRole", { user: user.username, role }));
           }}
         >
           {[...new Set([user.role, ...roles.map((role) => role.name)])].map((name) => (
@@ -64,20 +65,29 @@ function UserRow(props: { user: ManagedUser; reload: () => void }) {
           ))}
         </select>
       </td>
-      <td>{user.banned ? `Banned${user.banReason ? ` (${user.banReason})` : ""}` : "Active"}</td>
+      <td>
+        {user.banned
+          ? user.banReason
+            ? t("users.bannedBecause", { reason: user.banReason })
+            : t("users.banned")
+          : t("users.active")}
+      </td>
       <td>
         <div class="user-actions">
           {user.banned ? (
-            <button type="button" onClick={() => patch({ banned: false }, `${user.username} may sign in again.`)}>
-              Unban {user.username}
+            <button
+              type="button"
+              onClick={() => patch({ banned: false }, t("users.unbanned", { user: user.username }))}
+            >
+              {t("users.unban", { user: user.username })}
             </button>
           ) : (
             <button
               type="button"
               class="danger"
-              onClick={() => patch({ banned: true }, `${user.username} is banned and signed out.`)}
+              onClick={() => patch({ banned: true }, t("users.bannedDone", { user: user.username }))}
             >
-              Ban {user.username}
+              {t("users.ban", { user: user.username })}
             </button>
           )}
           <button
@@ -85,16 +95,16 @@ function UserRow(props: { user: ManagedUser; reload: () => void }) {
             onClick={() =>
               act(
                 () => api(`${path}/sessions`, { method: "DELETE" }),
-                `${user.username} was signed out everywhere.`,
+                t("users.sessionsEnded", { user: user.username }),
                 reload,
               )
             }
           >
-            End sessions of {user.username}
+            {t("users.endSessions", { user: user.username })}
           </button>
           {password === null ? (
             <button type="button" onClick={() => setPassword("")}>
-              Reset password of {user.username}
+              {t("users.resetPassword", { user: user.username })}
             </button>
           ) : (
             <form
@@ -103,12 +113,12 @@ function UserRow(props: { user: ManagedUser; reload: () => void }) {
                 event.preventDefault();
                 void act(
                   () => api(`${path}/password`, { method: "POST", body: { password } }),
-                  `${user.username}'s password was changed and their sessions ended.`,
+                  t("users.passwordChanged", { user: user.username }),
                   reload,
                 ).then(() => setPassword(null));
               }}
             >
-              <label for={`password-${user.id}`}>New password for {user.username}</label>
+              <label for={`password-${user.id}`}>{t("users.newPassword", { user: user.username })}</label>
               <input
                 id={`password-${user.id}`}
                 type="password"
@@ -117,7 +127,7 @@ function UserRow(props: { user: ManagedUser; reload: () => void }) {
                 value={password}
                 onInput={(event) => setPassword((event.target as HTMLInputElement).value)}
               />
-              <button type="submit">Set password</button>
+              <button type="submit">{t("users.setPassword")}</button>
             </form>
           )}
         </div>
@@ -150,37 +160,37 @@ export function UsersPage() {
 
   return (
     <div class="users-page">
-      <h1 tabIndex={-1}>Users</h1>
-      <search class="user-filters" aria-label="Find users">
-        <label for="user-search">Search users</label>
+      <h1 tabIndex={-1}>{t("users.heading")}</h1>
+      <search class="user-filters" aria-label={t("users.find")}>
+        <label for="user-search">{t("users.search")}</label>
         <input
           id="user-search"
           type="search"
           value={filters.search}
           onInput={(e) => set({ search: (e.target as HTMLInputElement).value })}
         />
-        <label for="user-role-filter">Filter by role</label>
+        <label for="user-role-filter">{t("users.byRole")}</label>
         <select
           id="user-role-filter"
           value={filters.role}
           onChange={(e) => set({ role: (e.target as HTMLSelectElement).value })}
         >
-          <option value="">All roles</option>
+          <option value="">{t("users.allRoles")}</option>
           {roles.map((role) => (
             <option key={role.name} value={role.name}>
               {role.name}
             </option>
           ))}
         </select>
-        <label for="user-banned-filter">Filter by status</label>
+        <label for="user-banned-filter">{t("users.byStatus")}</label>
         <select
           id="user-banned-filter"
           value={filters.banned}
           onChange={(e) => set({ banned: (e.target as HTMLSelectElement).value })}
         >
-          <option value="">Everyone</option>
-          <option value="false">Active</option>
-          <option value="true">Banned</option>
+          <option value="">{t("users.everyone")}</option>
+          <option value="false">{t("users.active")}</option>
+          <option value="true">{t("users.banned")}</option>
         </select>
       </search>
       {error && (
@@ -188,14 +198,14 @@ export function UsersPage() {
           {error}
         </p>
       )}
-      <table class="results" aria-label="Users" aria-busy={page === null ? "true" : undefined}>
+      <table class="results" aria-label={t("users.heading")} aria-busy={page === null ? "true" : undefined}>
         <thead>
           <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t("users.username")}</th>
+            <th scope="col">{t("users.email")}</th>
+            <th scope="col">{t("users.role")}</th>
+            <th scope="col">{t("users.status")}</th>
+            <th scope="col">{t("users.actions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -205,7 +215,7 @@ export function UsersPage() {
         </tbody>
       </table>
       <p class="page-summary">
-        {page ? `${page.count} user${page.count === 1 ? "" : "s"}` : "Loading…"}
+        {page ? t("users.count", { count: page.count }) : t("app.loading")}
         {pages > 1 && (
           <>
             {" "}
@@ -214,14 +224,14 @@ export function UsersPage() {
               disabled={filters.page <= 1}
               onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
             >
-              Previous page
+              {t("users.previous")}
             </button>
             <button
               type="button"
               disabled={filters.page >= pages}
               onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
             >
-              Next page
+              {t("users.next")}
             </button>
           </>
         )}
