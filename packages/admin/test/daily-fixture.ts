@@ -8,7 +8,13 @@ import { type AnyPgColumn, integer as pgInteger, pgTable, text as pgText } from 
 import { type AnySQLiteColumn, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ValidationError } from "@viewsets/core";
 import * as v from "valibot";
-import { type Admin, type AdminOptions, adminAction, type ModelPermissions } from "../src/server/index.js";
+import {
+  type Admin,
+  type AdminAction,
+  type AdminOptions,
+  adminAction,
+  type ModelPermissions,
+} from "../src/server/index.js";
 import { type FixtureDatabase, type FixtureTables, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
 
 const ALL: ModelPermissions = { view: true, add: true, change: true, delete: true };
@@ -96,6 +102,7 @@ export function discountAction(database: FixtureDatabase) {
 export function dailyAdmin(
   database: FixtureDatabase,
   options: Partial<AdminOptions<FixtureUser>> = {},
+  actions: Readonly<Record<string, AdminAction<Product, never>>> = {},
 ): Admin<FixtureUser> {
   const admin = fixtureAdmin(
     database,
@@ -109,7 +116,7 @@ export function dailyAdmin(
         permissions: dailyPermissions,
       },
     },
-    { actions: { discount: discountAction(database) } },
+    { actions: { discount: discountAction(database), ...actions } },
   );
   const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
   // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.

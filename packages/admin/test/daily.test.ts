@@ -1,6 +1,7 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
 import { runExportContract } from "./export-contract.js";
+import { runHistoryAtomicContract } from "./history-atomic-contract.js";
 import { runHistoryContract } from "./history-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { runSelectionContract } from "./selection-contract.js";
@@ -14,6 +15,7 @@ for (const framework of FRAMEWORKS) {
   runActionsContract(options);
   runExportContract(options);
   runHistoryContract(options);
+  runHistoryAtomicContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -29,3 +31,4 @@ runSelectionContract(pg);
 runActionsContract(pg);
 runExportContract(pg);
 runHistoryContract(pg);
+runHistoryAtomicContract(pg);

@@ -43,9 +43,9 @@ export interface AdminAction<Row, S extends v.GenericSchema = v.GenericSchema> {
   /** The model permission it needs (default `change`). */
   readonly permission?: "add" | "change" | "delete";
   /**
-   * Runs on one row; its writes are its own transaction, as the API action's handler makes them
-   * (the shop's `discount`). A row that throws (a ValidationError, a 404) is listed with why, and
-   * the others go ahead.
+   * Runs on one row, in the row's transaction with its history entry (a manager over the admin's
+   * database joins it, as the API action's `atomic` does). A row that throws (a ValidationError,
+   * a 404) is listed with why, keeps nothing the action wrote to it, and the others go ahead.
    */
   readonly run: (ctx: RequestContext, row: Row, data: v.InferOutput<S>) => unknown;
 }

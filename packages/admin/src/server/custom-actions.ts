@@ -20,7 +20,7 @@ import type { ActionFailure, ActionField, ActionMeta, ActionResult, Selection } 
 import { countOf } from "../shared/words.js";
 import type { AdminAction } from "./config.js";
 import { recordsOf } from "./delete-preview.js";
-import { actionEntries, type HistoryRecorder, record, rowsNow } from "./history.js";
+import { actionEntries, type HistoryRecorder, rowsNow, writeLogged } from "./history.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
 import { selectedRows } from "./selection.js";
@@ -125,9 +125,19 @@ export async function runCustomAction(request: ApiRequest, input: CustomActionIn
   const rows = await selectedRows(entry.viewset, input.selection, ctx, input.now);
   const failures: ActionFailure[] = [];
   const done: Record<string, unknown>[] = [];
+  const { primaryKey } = entry.viewset.config.model;
   for (const row of rows) {
     try {
-      await action.run(ctx, row, data);
+      // Each row's writes and its entry (what the action changed, read again after it ran) are
+      // one transaction: a row that fails keeps nothing of what the action wrote to it.
+      await writeLogged(entry, request, input.history, async () => {
+        await action.run(ctx, row, data);
+        const after = (await rowsNow(entry, request, [row[primaryKey]])).get(String(row[primaryKey])) ?? null;
+        return {
+          result: undefined,
+          entries: actionEntries(entry, input.history, input.name, [{ before: row, after }]),
+        };
+      });
       done.push(row);
     } catch (error) {
       const why = whyOf(error);
@@ -136,18 +146,6 @@ export async function runCustomAction(request: ApiRequest, input: CustomActionIn
     }
   }
   const count = done.length;
-  // Each changed row logged with what the action changed: read again after it ran.
-  const { primaryKey } = entry.viewset.config.model;
-  const now =
-    count === 0
-      ? new Map()
-      : await rowsNow(
-          entry,
-          request,
-          done.map((row) => row[primaryKey]),
-        );
-  const changed = done.map((before) => ({ before, after: now.get(String(before[primaryKey])) ?? null }));
-  await record(input.history, request, actionEntries(entry, input.history, input.name, changed));
   const label = entry.viewset.config.label ?? humanize(entry.name);
   const verb = action.done ?? `${action.label}ed`;
   const failed = failures.length === 0 ? "" : ` ${countOf(failures.length, label)} could not be changed.`;

@@ -1,6 +1,7 @@
-/** The admin's history log (Django's LogEntry): entries written after each write, read per record and per user, kept for a retention period. */
+/** The admin's history log (Django's LogEntry): entries written with each write, read per record and per user, kept for a retention period. */
 import { sql } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
+import { databaseKey, inTransaction } from "@viewsets/drizzle";
 import type { FieldChange, HistoryEntry } from "../shared/actions.js";
 import { HISTORY } from "./migrations.js";
 import { type AdminDatabase, lazyStatements, type Row, type StatementOptions } from "./statements.js";
@@ -17,6 +18,12 @@ export interface NewEntry {
 }
 
 export interface HistoryStore {
+  /**
+   * Whether this flow has a transaction open on the admin's database: a model's write there (its
+   * manager over the same database) and the entries written now commit or roll back together.
+   */
+  inTransaction(): boolean;
+  /** Writes entries (in the flow's transaction when one is open on the admin's database). */
   record(ctx: RequestContext, entries: readonly NewEntry[], now: Date): Promise<void>;
   /** One record's entries, newest first. */
   forObject(ctx: RequestContext, model: string, objectId: string, limit: number): Promise<HistoryEntry[]>;
@@ -61,6 +68,7 @@ export function createHistoryStore(
   // back in their ids' order, which on PostgreSQL is random (its ids are drawn without a sequence).
   let last = 0;
   return {
+    inTransaction: () => inTransaction(databaseKey(db)),
     async record(ctx, entries, now) {
       if (entries.length === 0) return;
       const at = Math.max(now.getTime(), last + 1);
