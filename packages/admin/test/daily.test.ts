@@ -1,5 +1,6 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
+import { runApiHistoryContract } from "./api-history-contract.js";
 import { runExportContract } from "./export-contract.js";
 import { runHistoryAtomicContract } from "./history-atomic-contract.js";
 import { runHistoryContract } from "./history-contract.js";
@@ -16,6 +17,7 @@ for (const framework of FRAMEWORKS) {
   runExportContract(options);
   runHistoryContract(options);
   runHistoryAtomicContract(options);
+  runApiHistoryContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -32,3 +34,4 @@ runActionsContract(pg);
 runExportContract(pg);
 runHistoryContract(pg);
 runHistoryAtomicContract(pg);
+runApiHistoryContract(pg);

@@ -16,7 +16,7 @@ import { type Served, serve } from "./serve.js";
 import { adminAction } from "../src/server/index.js";
 
 /** Refuses every history entry of a record whose label begins with "refuse", with words that must not leak. */
-async function refuseEntries(database: FixtureDatabase): Promise<void> {
+export async function refuseEntries(database: FixtureDatabase): Promise<void> {
   if (database.dialect === "sqlite") {
     await database.query(`CREATE TRIGGER refuse_history BEFORE INSERT ON viewsets_admin_history
       WHEN NEW.object_label LIKE 'refuse%' BEGIN SELECT RAISE(ABORT, 'secret history detail'); END`);

@@ -51,7 +51,7 @@ export function changesOf(entry: AdminModel, before: Row, after: Row): FieldChan
   });
 }
 
-function entryOf(
+export function entryOf(
   entry: AdminModel,
   recorder: HistoryRecorder,
   row: Row,
@@ -83,7 +83,7 @@ export async function record(
   }
 }
 
-interface Manageable {
+export interface Manageable {
   atomic?<R>(ctx: RequestContext, run: () => Promise<R>): Promise<R>;
 }
 
@@ -100,8 +100,16 @@ export async function writeLogged<T>(
   recorder: HistoryRecorder,
   write: () => Promise<{ readonly result: T; readonly entries: readonly NewEntry[] }>,
 ): Promise<T> {
-  const ctx = contextOf(request);
-  const manager = entry.viewset.config.queryset as Manageable;
+  return writeLoggedThrough(entry.viewset.config.queryset, contextOf(request), recorder, write);
+}
+
+/** `writeLogged` through a given manager's transaction (the REST API's, for `Admin.historyOf`). */
+export async function writeLoggedThrough<T>(
+  manager: Manageable,
+  ctx: RequestContext,
+  recorder: HistoryRecorder,
+  write: () => Promise<{ readonly result: T; readonly entries: readonly NewEntry[] }>,
+): Promise<T> {
   let later: readonly NewEntry[] = [];
   const run = async () => {
     const { result, entries } = await write();
@@ -110,7 +118,7 @@ export async function writeLogged<T>(
     return result;
   };
   const result = typeof manager.atomic === "function" ? await manager.atomic(ctx, run) : await run();
-  await record(recorder, request, later);
+  await record(recorder, ctx.request, later);
   return result;
 }
 
