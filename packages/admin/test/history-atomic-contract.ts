@@ -75,9 +75,9 @@ export function runHistoryAtomicContract(options: AdminContractOptions): void {
         database.db as unknown as SQLiteDatabase,
         (database.tables as FixtureTables).products,
       );
-      const mark = adminAction<Product, never>({
+      const mark = adminAction({
         label: "Mark",
-        run: async (ctx, row) => {
+        run: async (ctx, row: Product) => {
           await manager.update(ctx, { ...row, name: `${row.name} (marked)` });
           if (row.id % 2 === 0) throw new ValidationError("Even rows refuse the mark.");
         },

@@ -40,6 +40,7 @@ export interface LogFilters {
 }
 
 const table = sql.identifier(HISTORY);
+const INSERT_BATCH = 1000;
 const COLUMNS = sql`id, username, model, object_id, object_label, action, changes, created_at`;
 
 function wire(row: Row): HistoryEntry {
@@ -77,8 +78,16 @@ export function createHistoryStore(
         (e) =>
           sql`(${e.userId}, ${e.username}, ${e.model}, ${e.objectId}, ${e.objectLabel}, ${e.action}, ${JSON.stringify(e.changes)}, ${at})`,
       );
+      // Eight parameters a row: 10,000 rows of an action in batches under SQLite's and PostgreSQL's limits on them.
+      const inserts = [];
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        const batch = rows.slice(start, start + INSERT_BATCH);
+        inserts.push(
+          sql`INSERT INTO ${table} (user_id, username, model, object_id, object_label, action, changes, created_at) VALUES ${sql.join(batch, sql`, `)}`,
+        );
+      }
       await statements.atomically(ctx, [
-        sql`INSERT INTO ${table} (user_id, username, model, object_id, object_label, action, changes, created_at) VALUES ${sql.join(rows, sql`, `)}`,
+        ...inserts,
         // The retention: the index on created_at finds what has expired.
         sql`DELETE FROM ${table} WHERE created_at < ${at - retentionDays * DAY}`,
       ]);
