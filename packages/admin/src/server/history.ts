@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from "@viewsets/core";
 import { isSerializable, parseId, querySetOf, representedField } from "@viewsets/core/internals";
-import { type FieldChange, HISTORY_LOG_PAGE } from "../shared/actions.js";
+import { type FieldChange, HISTORY_LOG_PAGE, type HistoryLogPage } from "../shared/actions.js";
 import type { HistoryStore, NewEntry } from "./history-store.js";
 import { humanize, labelFieldOf, type AdminModel } from "./models.js";
 
@@ -205,7 +205,8 @@ export async function serveHistory(entry: AdminModel, request: ApiRequest, store
 /**
  * `GET history/recent`: the signed-in user's latest ten entries on the models they may view (the
  * index's Recent actions). `GET history?model=&user=&action=&page=`: the whole log, 50 entries a
- * page, newest first, for `historyReaders` only (403 for others); a model they may not view is a 400.
+ * page, newest first, and whether a next page follows, for `historyReaders` only (403 for others);
+ * a model they may not view is a 400.
  */
 export async function serveHistoryRoutes(
   request: ApiRequest,
@@ -231,8 +232,10 @@ export async function serveHistoryRoutes(
     username: params.get("user") ?? undefined,
     action: params.get("action") ?? undefined,
   };
-  const results = await store.list(ctx, filters, HISTORY_LOG_PAGE, (page - 1) * HISTORY_LOG_PAGE);
-  return sendJSON(200, { results });
+  // One entry past the page says whether another page follows.
+  const found = await store.list(ctx, filters, HISTORY_LOG_PAGE + 1, (page - 1) * HISTORY_LOG_PAGE);
+  const answer: HistoryLogPage = { results: found.slice(0, HISTORY_LOG_PAGE), next: found.length > HISTORY_LOG_PAGE };
+  return sendJSON(200, answer);
 }
 
 /** The recorder of one request's writes: the admin's store, as its signed-in user. */
