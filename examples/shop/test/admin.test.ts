@@ -213,6 +213,14 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
         expect(after[index]!.price).toBe(Math.max(1, Math.round(row.price * 90)) / 100);
       }
       expect(await audits()).toBe(audited + before.length);
+      // Run once over the selection, each discounted product is in its History with its old and new price.
+      const history = await send(`${base}/admin/api/models/products/history?object=${before[0]!.id}`, "GET", {
+        cookie: editor.cookie,
+      });
+      const [entry] = ((await history.json()) as { results: { user: string; action: string; changes: object[] }[] })
+        .results;
+      expect(entry).toMatchObject({ user: "editor", action: "discount" });
+      expect(entry!.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: "price" })]));
     });
     it("shows the API's product writes in the product's History page, with who made them", async () => {
       const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
