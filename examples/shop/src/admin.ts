@@ -2,7 +2,7 @@ import { type Admin, type AdminOptions, adminAction, createAdmin } from "@viewse
 import { betterAuthAccounts } from "@viewsets/admin/better-auth";
 import type { AuthUser } from "@viewsets/better-auth";
 import { shopViewSets } from "./app.js";
-import { DISCOUNT, discount } from "./product-actions.js";
+import { DISCOUNT, discountSelection } from "./product-actions.js";
 import type { ShopAuth } from "./auth.js";
 import type { ShopDatabase } from "./database.js";
 import type { Product } from "./schema.js";
@@ -37,13 +37,20 @@ export function createShopAdmin(
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt"],
     searchFields: ["name", "description"],
     ordering: ["-createdAt"],
-    // The API's discount action, on the change form and over a selection: the same schema and write.
+    // The API's discount action, on the change form and over a selection: the same schema and prices,
+    // run once over the whole selection (one UPDATE), each changed product in its History.
     actions: {
       discount: adminAction<Product, typeof DISCOUNT>({
         label: "Discount",
         done: "Discounted",
         schema: DISCOUNT,
-        run: (_ctx, product, data) => discount(db, product.id, data),
+        over: "selection",
+        run: (_ctx, selected, data) =>
+          discountSelection(
+            db,
+            selected.map((product) => product.id),
+            data,
+          ),
       }),
     },
   });

@@ -129,16 +129,24 @@ export function shopApiAuth(auth: ShopAuth): Pick<RouterOptions, "authentication
   };
 }
 
+/** What `createShopRouter` asks of the admin to log the API's product writes (`Admin.historyOf`). */
+export interface ApiHistory {
+  historyOf<M extends object>(name: string, manager: M): M;
+}
+
 /**
  * The shop's API under `/api/v1`: products (filters, ordering, search, a discount action and
  * stats), categories, and the read-only price-change log; `GET /api/v1/` links to each (the router's API root). The same router serves Express, Koa,
- * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...).
+ * Hono and Fastify (see `serve.ts`); `options` are the router's (throttles, page size, ...); with
+ * `admin`, the API's product writes are logged in the admin's history.
  */
-export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}): Router {
+export function createShopRouter(db: ShopDatabase, options: RouterOptions = {}, admin?: ApiHistory): Router {
   // The actions below query the database themselves: an outage there is a 503 too, not a 500.
   const router = new Router(API_PREFIX, { exceptionHandler: databaseOutages, ...options });
 
   const viewsets = shopViewSets(db);
+  // With the admin, each product the API creates, changes or deletes shows in its History page, with who did it.
+  if (admin) viewsets.products.options.queryset = admin.historyOf("products", viewsets.products.options.queryset);
   router.register("products", viewsets.products);
   router.action(
     "products",

@@ -3,7 +3,8 @@
  * price and its audit row in one transaction) and the stats (counts per status, the average price).
  */
 import { NotFound } from "@viewsets/core";
-import { and, avg, count, eq } from "drizzle-orm";
+import { atomic } from "@viewsets/drizzle";
+import { and, avg, count, eq, inArray, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { type ShopDatabase, isPostgres } from "./database.js";
 import { PRODUCT_STATUSES, type Product, priceChanges, products } from "./schema.js";
@@ -52,6 +53,41 @@ export async function discount(db: ShopDatabase, id: number | bigint | undefined
       .where(eq(pg.products.id, product.id))
       .returning();
     return updated!;
+  });
+}
+
+/**
+ * The discount over many products at once (the admin's Action menu): their audit rows and their new
+ * prices in two statements, whatever the count, in one transaction (`atomic`: the admin's own,
+ * which logs each changed product, when it has one open). The new prices are the single discount's
+ * to the cent: `Math.round` of the same floating-point product, never below one cent.
+ */
+export async function discountSelection(db: ShopDatabase, ids: readonly number[], body: Discount): Promise<void> {
+  const factor = 100 - body.percent;
+  const now = new Date();
+  if (!isPostgres(db)) {
+    const newPrice = sql`MAX(1, CAST(${products.price} * ${factor} + 0.5 AS INTEGER)) / 100.0`;
+    await atomic(db, async () => {
+      db.run(sql`INSERT INTO ${priceChanges} (product_id, old_price, new_price, reason, changed_at)
+        SELECT id, price, ${newPrice}, ${body.reason}, ${now.getTime()} FROM ${products}
+        WHERE ${inArray(products.id, [...ids])}`);
+      db.update(products)
+        .set({ price: sql`${newPrice}` as unknown as string })
+        .where(inArray(products.id, [...ids]))
+        .run();
+    });
+    return;
+  }
+  const newPrice = sql`GREATEST(1, FLOOR(${pg.products.price}::float8 * ${factor} + 0.5)) / 100`;
+  await atomic(db, async (tx) => {
+    const pgTx = tx as typeof db;
+    await pgTx.execute(sql`INSERT INTO ${pg.priceChanges} (product_id, old_price, new_price, reason, changed_at)
+      SELECT id, price, ${newPrice}, ${body.reason}, ${now.toISOString()} FROM ${pg.products}
+      WHERE ${inArray(pg.products.id, [...ids])}`);
+    await pgTx
+      .update(pg.products)
+      .set({ price: sql`${newPrice}` as unknown as string })
+      .where(inArray(pg.products.id, [...ids]));
   });
 }
 

@@ -40,7 +40,7 @@ const deployment = {
 };
 const admin = createShopAdmin(database.db, auth, deployment);
 await admin.ready();
-const router = createShopRouter(database.db, { ...deployment, ...shopApiAuth(auth) });
+const router = createShopRouter(database.db, { ...deployment, ...shopApiAuth(auth) }, admin);
 const server = await listen(router, framework, port, undefined, [admin], {
   checks: [databaseCheck(database.db)],
   drain: { delayMs: Number(process.env.DRAIN_DELAY_MS || 0), onClosed: () => database.close() },

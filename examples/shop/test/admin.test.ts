@@ -60,7 +60,7 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
       expect(await seedUsers(auth)).toBe(false);
       const admin = createShopAdmin(database.db, auth);
       await admin.ready();
-      const router = createShopRouter(database.db, shopApiAuth(auth));
+      const router = createShopRouter(database.db, shopApiAuth(auth), admin);
       server = await listen(router, framework, 0, "127.0.0.1", [admin]);
       base = server.url;
       editor = await signIn(base, "editor", "shop-demo");
@@ -213,7 +213,63 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
         expect(after[index]!.price).toBe(Math.max(1, Math.round(row.price * 90)) / 100);
       }
       expect(await audits()).toBe(audited + before.length);
+      // Run once over the selection, each discounted product is in its History with its old and new price.
+      const history = await send(`${base}/admin/api/models/products/history?object=${before[0]!.id}`, "GET", {
+        cookie: editor.cookie,
+      });
+      const [entry] = ((await history.json()) as { results: { user: string; action: string; changes: object[] }[] })
+        .results;
+      expect(entry).toMatchObject({ user: "editor", action: "discount" });
+      expect(entry!.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: "price" })]));
     });
+    it("shows the API's product writes in the product's History page, with who made them", async () => {
+      const withToken = { cookie: editor.cookie, "x-csrf-token": editor.csrfToken };
+      const history = async (id: number) =>
+        (
+          (await (
+            await send(`${base}/admin/api/models/products/history?object=${id}`, "GET", { cookie: editor.cookie })
+          ).json()) as { results: { user: string; action: string; changes: object[] }[] }
+        ).results;
+      const created = await send(`${base}/api/v1/products/`, "POST", withToken, {
+        name: "Teapot",
+        categoryId: 1,
+        price: "12.00",
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const product = (await created.json()) as Record<string, unknown> & { id: number };
+      const put = await send(`${base}/api/v1/products/${product.id}`, "PUT", withToken, {
+        name: "Teapot",
+        categoryId: 1,
+        price: "12.00",
+        description: "Cast iron",
+        status: "draft",
+        inStock: true,
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      const patched = await send(`${base}/api/v1/products/${product.id}`, "PATCH", withToken, { price: "10.50" });
+      expect(patched.status).toBe(200);
+      expect(await history(product.id)).toEqual([
+        expect.objectContaining({
+          user: "editor",
+          action: "change",
+          // With the stamp the write moved (updatedAt).
+          changes: expect.arrayContaining([{ field: "price", label: "Price", old: "12.00", new: "10.50" }]),
+        }),
+        expect.objectContaining({
+          user: "editor",
+          action: "change",
+          changes: expect.arrayContaining([
+            { field: "description", label: "Description", old: null, new: "Cast iron" },
+          ]),
+        }),
+        expect.objectContaining({ user: "editor", action: "add", changes: [] }),
+      ]);
+      const admin = await signIn(base, "admin", "shop-demo");
+      const adminToken = { cookie: admin.cookie, "x-csrf-token": admin.csrfToken };
+      expect((await send(`${base}/api/v1/products/${product.id}`, "DELETE", adminToken)).status).toBe(204);
+      expect((await history(product.id))[0]).toMatchObject({ user: "admin", action: "delete" });
+    });
+
     it("lets the shop's admins read the whole history log, and not the editor", async () => {
       const admin = await signIn(base, "admin", "shop-demo");
       const models = async (session: Session) =>

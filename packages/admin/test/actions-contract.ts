@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdminClient, type Reply } from "./client.js";
 import type { AdminContractOptions } from "./contract-options.js";
-import { addDailyTables, dailyAdmin } from "./daily-fixture.js";
+import { addDailyTables, dailyAdmin, discountSelectionAction } from "./daily-fixture.js";
 import { type FixtureDatabase, seedRows } from "./fixture.js";
 import { type Served, serve } from "./serve.js";
 
@@ -38,7 +38,10 @@ export function runActionsContract(options: AdminContractOptions): void {
     beforeAll(async () => {
       database = await options.database();
       await addDailyTables(database);
-      server = await serve(options.framework, [dailyAdmin(database)]);
+      const readers = { historyReaders: (user: { username: string }) => user.username === "admin" };
+      server = await serve(options.framework, [
+        dailyAdmin(database, readers, { discount_all: discountSelectionAction(database) }),
+      ]);
       staff = new AdminClient(server.url);
       viewer = new AdminClient(server.url);
       expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
@@ -130,6 +133,97 @@ export function runActionsContract(options: AdminContractOptions): void {
       expectProblem(await staff.request("POST", "/models/products/actions/discount", body, { csrf: false }), 403);
       expectProblem(await staff.request("POST", "/models/categories/actions/discount", body), 404);
       expect(await prices()).toEqual(before);
+    });
+
+    it("runs a selection action once over every matching row: one summary, refused rows listed, an entry per changed row", async () => {
+      const before = await prices();
+      const matching = seeded.products.filter((p) => p.categoryId === 3);
+      const withdrawn = matching.filter((p) => p.status === "archived");
+      const changed = matching.filter((p) => p.status !== "archived").map((p) => p.id);
+      const reply = await staff.request("POST", "/models/products/actions/discount_all", {
+        selection: { query: "categoryId=3" },
+        data: { percent: 10 },
+      });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.json).toEqual({
+        action: "discount_all",
+        count: changed.length,
+        message: `Discounted ${changed.length} products. ${withdrawn.length} products could not be changed.`,
+        failures: withdrawn.map((p) => ({ id: p.id, label: p.name, message: "A withdrawn product keeps its price." })),
+      });
+      const after = await prices();
+      for (const [id, price] of before) {
+        expect(after.get(id), `product ${id}`).toBe(changed.includes(id) ? discounted(price, 10) : price);
+      }
+      const entries = (await staff.get("/history?action=discount_all")).json.results as {
+        objectId: string;
+        changes: { field: string; old: unknown; new: unknown }[];
+      }[];
+      expect(entries.map((e) => Number(e.objectId)).sort((a, b) => a - b)).toEqual(changed);
+      const first = entries.find((e) => e.objectId === String(changed[0]))!;
+      expect(first.changes).toEqual([
+        expect.objectContaining({ field: "price", new: discounted(before.get(changed[0]!)!, 10) }),
+      ]);
+    });
+
+    it("writes nothing when a selection action's run, its data, its permission or the CSRF token is refused", async () => {
+      const before = await prices();
+      const logged = async () => (await staff.get("/history?action=discount_all")).json.results.length as number;
+      const entries = await logged();
+      const body = { selection: { ids: [1, 4, 5] }, data: { percent: 10, reason: "refuse" } };
+      const refused = await staff.request("POST", "/models/products/actions/discount_all", body);
+      expectProblem(refused, 400);
+      expect(Object.keys(refused.json.errors)).toEqual(["reason"]);
+      const valid = { ...body, data: { percent: 10 } };
+      expectProblem(await staff.request("POST", "/models/products/actions/discount_all", { ...body, data: {} }), 400);
+      expectProblem(await viewer.request("POST", "/models/products/actions/discount_all", valid), 403);
+      expectProblem(await staff.request("POST", "/models/products/actions/discount_all", valid, { csrf: false }), 403);
+      expect(await prices()).toEqual(before);
+      expect(await logged()).toBe(entries);
+    });
+  });
+
+  describe.skipIf(options.skipReason !== undefined)(`admin selection action over 10,000 rows: ${options.name}`, () => {
+    let database: FixtureDatabase;
+    let server: Served;
+    let staff: AdminClient;
+
+    beforeAll(async () => {
+      database = await options.database();
+      await addDailyTables(database);
+      const rows =
+        database.dialect === "sqlite"
+          ? `WITH RECURSIVE n(i) AS (SELECT 1001 UNION ALL SELECT i + 1 FROM n WHERE i < 11000)
+             SELECT i, 'Bulk ' || i, 1, '10.00', 'live', 0 FROM n`
+          : "SELECT i, 'Bulk ' || i, 1, 10.00, 'live', now() FROM generate_series(1001, 11000) AS i";
+      await database.query(`INSERT INTO products (id, name, category_id, price, status, created_at) ${rows}`);
+      server = await serve(options.framework, [
+        dailyAdmin(database, {}, { discount_all: discountSelectionAction(database) }),
+      ]);
+      staff = new AdminClient(server.url);
+      expect((await staff.signIn("admin", "pw-admin")).status).toBe(200);
+    });
+
+    afterAll(async () => {
+      await server?.close();
+      await database?.close();
+    });
+
+    it("discounts the 10,000 rows a query selects in one run, and logs each", async () => {
+      const reply = await staff.request("POST", "/models/products/actions/discount_all", {
+        selection: { query: "search=Bulk" },
+        data: { percent: 10 },
+      });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.json).toEqual({ action: "discount_all", count: 10_000, message: "Discounted 10,000 products." });
+      const [discountedRows] = await database.query(
+        "SELECT COUNT(*) AS n FROM products WHERE name LIKE 'Bulk %' AND price = 9",
+      );
+      expect(Number(discountedRows?.n)).toBe(10_000);
+      const [entries] = await database.query(
+        "SELECT COUNT(*) AS n FROM viewsets_admin_history WHERE action = 'discount_all'",
+      );
+      expect(Number(entries?.n)).toBe(10_000);
     });
   });
 }

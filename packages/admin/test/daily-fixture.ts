@@ -3,12 +3,19 @@
  * (ON DELETE CASCADE), order lines the admin does not show (RESTRICT), and users whose model
  * permissions differ.
  */
-import { createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
+import { atomic, createManager, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
+import { inArray, sql } from "drizzle-orm";
 import { type AnyPgColumn, integer as pgInteger, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { type AnySQLiteColumn, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ValidationError } from "@viewsets/core";
 import * as v from "valibot";
-import { type Admin, type AdminOptions, adminAction, type ModelPermissions } from "../src/server/index.js";
+import {
+  type Admin,
+  type AdminOptions,
+  adminAction,
+  type ModelConfig,
+  type ModelPermissions,
+} from "../src/server/index.js";
 import { type FixtureDatabase, type FixtureTables, type FixtureUser, fixtureAdmin, USERS } from "./fixture.js";
 
 const ALL: ModelPermissions = { view: true, add: true, change: true, delete: true };
@@ -93,9 +100,48 @@ export function discountAction(database: FixtureDatabase) {
   });
 }
 
+/**
+ * The same discount over a whole selection at once: withdrawn products are refused row by row
+ * first, then one UPDATE lowers every other price; the reason "refuse" refuses the whole run.
+ */
+export function discountSelectionAction(database: FixtureDatabase) {
+  const { products } = database.tables as FixtureTables;
+  return adminAction<Product, typeof DISCOUNT>({
+    label: "Discount all",
+    done: "Discounted",
+    schema: DISCOUNT,
+    over: "selection",
+    check: (_ctx, row) => {
+      if (row.status === "archived") throw new ValidationError("A withdrawn product keeps its price.");
+    },
+    run: async (_ctx, rows, data) => {
+      if (data.reason === "refuse") throw new ValidationError({ reason: ["This reason is refused."] });
+      const factor = 100 - data.percent;
+      const price =
+        database.dialect === "sqlite"
+          ? sql`MAX(1, ROUND(${products.price} * ${factor})) / 100.0`
+          : sql`GREATEST(1, ROUND(${products.price} * ${factor})) / 100`;
+      // The transaction the admin opened for the run: this UPDATE and the run's history commit together.
+      // (The PostgreSQL table has the same columns: typed as the SQLite one, as the fixture does.)
+      await atomic(database.db as unknown as SQLiteDatabase, async (tx) => {
+        await (tx as SQLiteDatabase)
+          .update(products)
+          .set({ price: price as never })
+          .where(
+            inArray(
+              products.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      });
+    },
+  });
+}
+
 export function dailyAdmin(
   database: FixtureDatabase,
   options: Partial<AdminOptions<FixtureUser>> = {},
+  actions: ModelConfig<Product>["actions"] = {},
 ): Admin<FixtureUser> {
   const admin = fixtureAdmin(
     database,
@@ -109,7 +155,7 @@ export function dailyAdmin(
         permissions: dailyPermissions,
       },
     },
-    { actions: { discount: discountAction(database) } },
+    { actions: { discount: discountAction(database), ...actions } },
   );
   const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
   // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.

@@ -1,6 +1,8 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
+import { runApiHistoryContract } from "./api-history-contract.js";
 import { runExportContract } from "./export-contract.js";
+import { runHistoryAtomicContract } from "./history-atomic-contract.js";
 import { runHistoryContract } from "./history-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
 import { runSelectionContract } from "./selection-contract.js";
@@ -14,6 +16,8 @@ for (const framework of FRAMEWORKS) {
   runActionsContract(options);
   runExportContract(options);
   runHistoryContract(options);
+  runHistoryAtomicContract(options);
+  runApiHistoryContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -29,3 +33,5 @@ runSelectionContract(pg);
 runActionsContract(pg);
 runExportContract(pg);
 runHistoryContract(pg);
+runHistoryAtomicContract(pg);
+runApiHistoryContract(pg);

@@ -130,6 +130,28 @@ export function runHistoryContract(options: AdminContractOptions): void {
       expectProblem(await staff.get("/history/other"), 404);
     });
 
+    it("pages the log 50 entries at a time and says whether a next page follows", async () => {
+      const values = Array.from({ length: 60 }, (_, i) => {
+        const at = NOW.getTime() - 1000 * (i + 1);
+        return `('9', '${i < 50 ? "pager" : "pager2"}', 'categories', '1', 'Page ${i}', 'paging', '[]', ${at})`;
+      });
+      await database.query(`INSERT INTO viewsets_admin_history (user_id, username, model, object_id, object_label,
+        action, changes, created_at) VALUES ${values.join(", ")}`);
+      const labels = (reply: Reply) => reply.json.results.map((e: { objectLabel: string }) => e.objectLabel);
+      const first = await staff.get("/history?action=paging");
+      expect(first.status, first.text).toBe(200);
+      expect(first.json.next).toBe(true);
+      expect(labels(first)).toEqual(Array.from({ length: 50 }, (_, i) => `Page ${i}`));
+      const second = await staff.get("/history?action=paging&page=2");
+      expect(second.json.next).toBe(false);
+      expect(labels(second)).toEqual(Array.from({ length: 10 }, (_, i) => `Page ${50 + i}`));
+      // Exactly one page: no next one.
+      const exact = await staff.get("/history?action=paging&user=pager");
+      expect(exact.json.results).toHaveLength(50);
+      expect(exact.json.next).toBe(false);
+      expect(await staff.get("/history?action=paging&page=3")).toMatchObject({ json: { results: [], next: false } });
+    });
+
     it("tells the UI who may read the log: readHistory in the models answer follows historyReaders", async () => {
       const reader = await staff.get("/models");
       expect(reader.status, reader.text).toBe(200);

@@ -22,4 +22,4 @@ export { requestStatements } from "./connection/statement-run.js";
 export type { RequestStatements } from "./connection/statement-run.js";
 export type { OutageKind } from "./connection/outages.js";
 export { DEFAULT_LOCK_WAIT_MS } from "./connection/lock-wait.js";
-export { atomic } from "./connection/transaction.js";
+export { atomic, databaseKey, inTransaction } from "./connection/transaction.js";

@@ -41,6 +41,7 @@ import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
 import { createHistoryStore, type HistoryStore } from "./history-store.js";
 import { recorderFor, serveHistoryRoutes } from "./history.js";
+import { loggedManager } from "./api-history.js";
 import { defaultExportThrottles } from "./export.js";
 import { serveModelData } from "./model-api.js";
 import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
@@ -103,6 +104,40 @@ export class Admin<User = unknown> implements Mountable {
     const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now) as unknown as AdminViewSet<object>;
     this.models.set(name, { name, viewset });
     return this;
+  }
+
+  /**
+   * The REST API's manager of a registered model with its writes in the admin's history (opt-in,
+   * as Django's `LogEntry` is for the admin only): give the result to the API's viewset
+   * (`viewset.options.queryset = admin.historyOf("products", viewset.options.queryset)`). Each
+   * create ("add"), update ("change", with each changed field's old and new value) and delete is
+   * logged as the request's user (`ctx.user`, named as the admin names its users), in the write's
+   * transaction when the manager shares the admin's database. Writes through the admin itself are
+   * logged by the admin, once.
+   */
+  historyOf<M extends object>(name: string, manager: M): M {
+    if (!this.models.has(name))
+      throw new ConfigurationError(`viewsets admin: historyOf(${name}): register ${name} first`);
+    return loggedManager(manager, {
+      entry: () => this.model(name),
+      ready: () => this.ready(),
+      recorder: (ctx) => {
+        const { request } = ctx;
+        if (request.path === this.path || request.path.startsWith(`${this.path}/`)) return null;
+        const user = ctx.user as User | null | undefined;
+        const onError = (error: unknown) => this.settings.onError(error, request);
+        if (user === null || user === undefined) {
+          return { store: this.history, userId: "", username: "anonymous", now: this.now, onError };
+        }
+        return recorderFor(this.history, this.options, { user, id: this.idOf(user) }, this.now, onError);
+      },
+    });
+  }
+
+  /** A user's id as the admin keeps it: the accounts' or users' `idOf`, else the user's `id`. */
+  private idOf(user: User): string {
+    const id = this.options.accounts?.idOf(user) ?? this.options.users?.idOf?.(user);
+    return String(id ?? (user as { id?: unknown }).id);
   }
 
   /** Every registration problem at once; null when the admin can serve. */

@@ -22,7 +22,7 @@ import type { ActionMeta, ActionResult, DeletePreview } from "../shared/actions.
 import { countOf } from "../shared/words.js";
 import { customAction, customActionsOf, runCustomAction } from "./custom-actions.js";
 import { deletePreview, type PreviewInput } from "./delete-preview.js";
-import { actionEntries, type HistoryRecorder, record } from "./history.js";
+import { actionEntries, type HistoryRecorder, writeLogged } from "./history.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
 import { parseSelection, selectedRows } from "./selection.js";
@@ -136,26 +136,18 @@ export async function serveAction(
   }
   const ctx = contextOf(request);
   const manager = transactional(entry);
-  // The rows are read, checked and deleted in one transaction: what the preview said is what is deleted.
-  const deleted = await manager.atomic(ctx, async () => {
+  // The rows are read, checked, deleted and logged in one transaction: what the preview said is
+  // what is deleted, and each deleted row has its entry.
+  const deleted = await writeLogged(entry, request, options.history, async () => {
     const rows = await selectedRows(entry.viewset, selection, ctx, options.now());
     const preview = await deletePreview(entry, rows, previewInput(options, ctx));
     if (preview.blocks.length > 0) throw new Conflict(refusal(preview));
     if (!preview.deletable) throw new PermissionDenied(refusal(preview));
     for (const row of rows) await manager.delete(ctx, row);
-    return rows as Record<string, unknown>[];
+    const gone = rows.map((before) => ({ before: before as Record<string, unknown>, after: null }));
+    return { result: rows, entries: actionEntries(entry, options.history, "delete", gone) };
   });
   const count = deleted.length;
-  await record(
-    options.history,
-    request,
-    actionEntries(
-      entry,
-      options.history,
-      "delete",
-      deleted.map((before) => ({ before, after: null })),
-    ),
-  );
   const result: ActionResult = {
     action: "delete_selected",
     count,

@@ -28,12 +28,8 @@ export type ListFilterEntry<Row, Rel = NoRelations> =
   | FieldPath<Row, Rel>
   | { readonly field: FieldPath<Row, Rel>; readonly widget: Widget };
 
-/**
- * An action the admin offers on a model's rows (Django's admin actions), opt-in per action: on the
- * change form as a button and over a selection from the Action menu. Give it the API action's
- * request schema and the function its handler calls, so both validate and write alike.
- */
-export interface AdminAction<Row, S extends v.GenericSchema = v.GenericSchema> {
+/** What every admin action has: its words, its form and the permission it needs. */
+interface AdminActionBase<S extends v.GenericSchema> {
   /** The button's and the menu's word: "Discount". */
   readonly label: string;
   /** What it did, for the summary: "Discounted" ("Discounted 37 products"). Default: `label` + "ed". */
@@ -42,15 +38,49 @@ export interface AdminAction<Row, S extends v.GenericSchema = v.GenericSchema> {
   readonly schema?: S;
   /** The model permission it needs (default `change`). */
   readonly permission?: "add" | "change" | "delete";
+}
+
+/**
+ * An action the admin offers on a model's rows (Django's admin actions), opt-in per action: on the
+ * change form as a button and over a selection from the Action menu. Give it the API action's
+ * request schema and the function its handler calls, so both validate and write alike. It runs
+ * row by row; `over: "selection"` (`SelectionAction`) runs once over all of them.
+ */
+export interface RowAction<Row, S extends v.GenericSchema = v.GenericSchema> extends AdminActionBase<S> {
+  readonly over?: "row";
   /**
-   * Runs on one row; its writes are its own transaction, as the API action's handler makes them
-   * (the shop's `discount`). A row that throws (a ValidationError, a 404) is listed with why, and
-   * the others go ahead.
+   * Runs on one row, in the row's transaction with its history entry (a manager over the admin's
+   * database joins it, as the API action's `atomic` does). A row that throws (a ValidationError,
+   * a 404) is listed with why, keeps nothing the action wrote to it, and the others go ahead.
    */
   readonly run: (ctx: RequestContext, row: Row, data: v.InferOutput<S>) => unknown;
 }
 
+/**
+ * An action run once over the whole selection, in one transaction (Django's `queryset.update(...)`
+ * in an action): one UPDATE for 10,000 rows rather than 10,000. Each row is checked first; the
+ * run then gets the rows that passed, and each row it changed is logged.
+ */
+export interface SelectionAction<Row, S extends v.GenericSchema = v.GenericSchema> extends AdminActionBase<S> {
+  readonly over: "selection";
+  /**
+   * The per-row check, before anything is written: a row it refuses (throws an API error, a
+   * ValidationError) is listed in `failures` with why and left out of the run.
+   */
+  readonly check?: (ctx: RequestContext, row: Row, data: v.InferOutput<S>) => unknown;
+  /**
+   * Runs once on the selected rows that passed the check (in the model's order), in the
+   * transaction that logs them: when it throws, nothing is written and the error answers (a
+   * ValidationError its 400).
+   */
+  readonly run: (ctx: RequestContext, rows: readonly Row[], data: v.InferOutput<S>) => unknown;
+}
+
+export type AdminAction<Row, S extends v.GenericSchema = v.GenericSchema> = RowAction<Row, S> | SelectionAction<Row, S>;
+
 /** An action with its schema's output typing `run`'s data: `adminAction({ label, schema, run })`. */
+export function adminAction<Row, S extends v.GenericSchema>(action: SelectionAction<Row, S>): SelectionAction<Row, S>;
+export function adminAction<Row, S extends v.GenericSchema>(action: RowAction<Row, S>): RowAction<Row, S>;
 export function adminAction<Row, S extends v.GenericSchema>(action: AdminAction<Row, S>): AdminAction<Row, S> {
   return action;
 }

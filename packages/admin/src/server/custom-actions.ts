@@ -18,9 +18,9 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import type { ActionFailure, ActionField, ActionMeta, ActionResult, Selection } from "../shared/actions.js";
 import { countOf } from "../shared/words.js";
-import type { AdminAction } from "./config.js";
+import type { AdminAction, RowAction, SelectionAction } from "./config.js";
 import { recordsOf } from "./delete-preview.js";
-import { actionEntries, type HistoryRecorder, record, rowsNow } from "./history.js";
+import { actionEntries, changesOf, type HistoryRecorder, rowsNow, writeLogged } from "./history.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { ModelPermissions } from "./principal.js";
 import { selectedRows } from "./selection.js";
@@ -116,46 +116,112 @@ export interface CustomActionInput {
   readonly history: HistoryRecorder;
 }
 
-/** Runs the action on every selected row, one after another; 200 with what it did and what failed. */
-export async function runCustomAction(request: ApiRequest, input: CustomActionInput): Promise<ApiResponse> {
-  const { entry, action } = input;
-  if (!input.may[action.permission ?? "change"]) throw new PermissionDenied();
-  const data = await dataOf(action, input.data, input.messages);
-  const ctx = contextOf(request);
-  const rows = await selectedRows(entry.viewset, input.selection, ctx, input.now);
-  const failures: ActionFailure[] = [];
-  const done: Record<string, unknown>[] = [];
-  for (const row of rows) {
-    try {
-      await action.run(ctx, row, data);
-      done.push(row);
-    } catch (error) {
-      const why = whyOf(error);
-      if (why === null) input.onError(error);
-      failures.push({ ...recordsOf(entry, [row])[0]!, message: why ?? "The action failed on this row." });
-    }
-  }
-  const count = done.length;
-  // Each changed row logged with what the action changed: read again after it ran.
-  const { primaryKey } = entry.viewset.config.model;
-  const now =
-    count === 0
-      ? new Map()
-      : await rowsNow(
-          entry,
-          request,
-          done.map((row) => row[primaryKey]),
-        );
-  const changed = done.map((before) => ({ before, after: now.get(String(before[primaryKey])) ?? null }));
-  await record(input.history, request, actionEntries(entry, input.history, input.name, changed));
-  const label = entry.viewset.config.label ?? humanize(entry.name);
-  const verb = action.done ?? `${action.label}ed`;
+/** The action's answer: how many rows it did, and each row that failed with why. */
+function summaryOf(input: CustomActionInput, count: number, failures: readonly ActionFailure[]): ApiResponse {
+  const label = input.entry.viewset.config.label ?? humanize(input.entry.name);
+  const verb = input.action.done ?? `${input.action.label}ed`;
   const failed = failures.length === 0 ? "" : ` ${countOf(failures.length, label)} could not be changed.`;
   const result: ActionResult = {
     action: input.name,
     count,
     message: `${verb} ${countOf(count, label)}.${failed}`,
-    ...(failures.length > 0 && { failures }),
+    ...(failures.length > 0 && { failures: [...failures] }),
   };
   return sendJSON(200, result);
+}
+
+/** A row's failure as `failures` lists it; an error that is not the API's is told to `onError`, unnamed. */
+function failureOf(input: CustomActionInput, row: Row, error: unknown): ActionFailure {
+  const why = whyOf(error);
+  if (why === null) input.onError(error);
+  return { ...recordsOf(input.entry, [row])[0]!, message: why ?? "The action failed on this row." };
+}
+
+type Row = Record<string, unknown>;
+
+/** Runs a row action on every selected row, one after another, each row in its own transaction. */
+async function runRowByRow(
+  request: ApiRequest,
+  input: CustomActionInput,
+  action: RowAction<object>,
+  data: unknown,
+): Promise<ApiResponse> {
+  const { entry } = input;
+  const ctx = contextOf(request);
+  const rows = await selectedRows(entry.viewset, input.selection, ctx, input.now);
+  const failures: ActionFailure[] = [];
+  let count = 0;
+  const { primaryKey } = entry.viewset.config.model;
+  for (const row of rows) {
+    try {
+      // Each row's writes and its entry (what the action changed, read again after it ran) are
+      // one transaction: a row that fails keeps nothing of what the action wrote to it.
+      await writeLogged(entry, request, input.history, async () => {
+        await action.run(ctx, row, data);
+        const after = (await rowsNow(entry, request, [row[primaryKey]])).get(String(row[primaryKey])) ?? null;
+        return {
+          result: undefined,
+          entries: actionEntries(entry, input.history, input.name, [{ before: row, after }]),
+        };
+      });
+      count++;
+    } catch (error) {
+      failures.push(failureOf(input, row, error));
+    }
+  }
+  return summaryOf(input, count, failures);
+}
+
+/**
+ * Runs a selection action once: in one transaction, the selection is read, each row checked (a
+ * refused row is listed and left out), the rest handed to `run`, and each row it changed or
+ * deleted logged. When `run` throws, nothing is written and the error answers.
+ */
+async function runOverSelection(
+  request: ApiRequest,
+  input: CustomActionInput,
+  action: SelectionAction<object>,
+  data: unknown,
+): Promise<ApiResponse> {
+  const { entry } = input;
+  const ctx = contextOf(request);
+  const { primaryKey } = entry.viewset.config.model;
+  const failures: ActionFailure[] = [];
+  const count = await writeLogged(entry, request, input.history, async () => {
+    const rows = await selectedRows(entry.viewset, input.selection, ctx, input.now);
+    const passed: Row[] = [];
+    for (const row of rows) {
+      try {
+        await action.check?.(ctx, row, data);
+        passed.push(row);
+      } catch (error) {
+        if (whyOf(error) === null) throw error;
+        failures.push(failureOf(input, row, error));
+      }
+    }
+    if (passed.length > 0) await action.run(ctx, passed, data);
+    const now =
+      passed.length === 0
+        ? new Map<string, Row>()
+        : await rowsNow(
+            entry,
+            request,
+            passed.map((row) => row[primaryKey]),
+          );
+    const changed = passed
+      .map((before) => ({ before, after: now.get(String(before[primaryKey])) ?? null }))
+      .filter(({ before, after }) => after === null || changesOf(entry, before, after).length > 0);
+    return { result: passed.length, entries: actionEntries(entry, input.history, input.name, changed) };
+  });
+  return summaryOf(input, count, failures);
+}
+
+/** Runs the action over the selection (row by row, or once over all of it); 200 with what it did and what failed. */
+export async function runCustomAction(request: ApiRequest, input: CustomActionInput): Promise<ApiResponse> {
+  const { action } = input;
+  if (!input.may[action.permission ?? "change"]) throw new PermissionDenied();
+  const data = await dataOf(action, input.data, input.messages);
+  return action.over === "selection"
+    ? runOverSelection(request, input, action, data)
+    : runRowByRow(request, input, action, data);
 }

@@ -1,6 +1,7 @@
-/** The admin's history log (Django's LogEntry): entries written after each write, read per record and per user, kept for a retention period. */
+/** The admin's history log (Django's LogEntry): entries written with each write, read per record and per user, kept for a retention period. */
 import { sql } from "drizzle-orm";
 import type { RequestContext } from "@viewsets/core";
+import { databaseKey, inTransaction } from "@viewsets/drizzle";
 import type { FieldChange, HistoryEntry } from "../shared/actions.js";
 import { HISTORY } from "./migrations.js";
 import { type AdminDatabase, lazyStatements, type Row, type StatementOptions } from "./statements.js";
@@ -17,6 +18,12 @@ export interface NewEntry {
 }
 
 export interface HistoryStore {
+  /**
+   * Whether this flow has a transaction open on the admin's database: a model's write there (its
+   * manager over the same database) and the entries written now commit or roll back together.
+   */
+  inTransaction(): boolean;
+  /** Writes entries (in the flow's transaction when one is open on the admin's database). */
   record(ctx: RequestContext, entries: readonly NewEntry[], now: Date): Promise<void>;
   /** One record's entries, newest first. */
   forObject(ctx: RequestContext, model: string, objectId: string, limit: number): Promise<HistoryEntry[]>;
@@ -33,6 +40,7 @@ export interface LogFilters {
 }
 
 const table = sql.identifier(HISTORY);
+const INSERT_BATCH = 1000;
 const COLUMNS = sql`id, username, model, object_id, object_label, action, changes, created_at`;
 
 function wire(row: Row): HistoryEntry {
@@ -61,6 +69,7 @@ export function createHistoryStore(
   // back in their ids' order, which on PostgreSQL is random (its ids are drawn without a sequence).
   let last = 0;
   return {
+    inTransaction: () => inTransaction(databaseKey(db)),
     async record(ctx, entries, now) {
       if (entries.length === 0) return;
       const at = Math.max(now.getTime(), last + 1);
@@ -69,8 +78,16 @@ export function createHistoryStore(
         (e) =>
           sql`(${e.userId}, ${e.username}, ${e.model}, ${e.objectId}, ${e.objectLabel}, ${e.action}, ${JSON.stringify(e.changes)}, ${at})`,
       );
+      // Eight parameters a row: 10,000 rows of an action in batches under SQLite's and PostgreSQL's limits on them.
+      const inserts = [];
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        const batch = rows.slice(start, start + INSERT_BATCH);
+        inserts.push(
+          sql`INSERT INTO ${table} (user_id, username, model, object_id, object_label, action, changes, created_at) VALUES ${sql.join(batch, sql`, `)}`,
+        );
+      }
       await statements.atomically(ctx, [
-        sql`INSERT INTO ${table} (user_id, username, model, object_id, object_label, action, changes, created_at) VALUES ${sql.join(rows, sql`, `)}`,
+        ...inserts,
         // The retention: the index on created_at finds what has expired.
         sql`DELETE FROM ${table} WHERE created_at < ${at - retentionDays * DAY}`,
       ]);

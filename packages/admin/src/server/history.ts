@@ -11,11 +11,12 @@ import {
   MethodNotAllowed,
   NotFound,
   PermissionDenied,
+  type RequestContext,
   sendJSON,
   ValidationError,
 } from "@viewsets/core";
 import { isSerializable, parseId, querySetOf, representedField } from "@viewsets/core/internals";
-import { type FieldChange, HISTORY_LOG_PAGE } from "../shared/actions.js";
+import { type FieldChange, HISTORY_LOG_PAGE, type HistoryLogPage } from "../shared/actions.js";
 import type { HistoryStore, NewEntry } from "./history-store.js";
 import { humanize, labelFieldOf, type AdminModel } from "./models.js";
 
@@ -25,7 +26,7 @@ export interface HistoryRecorder {
   readonly userId: string;
   readonly username: string;
   readonly now: () => Date;
-  /** Told when an entry could not be written (the write itself stands). */
+  /** Told when an entry logged after its write (a model on another database) could not be written: the write stands. */
   readonly onError: (error: unknown) => void;
 }
 
@@ -50,7 +51,7 @@ export function changesOf(entry: AdminModel, before: Row, after: Row): FieldChan
   });
 }
 
-function entryOf(
+export function entryOf(
   entry: AdminModel,
   recorder: HistoryRecorder,
   row: Row,
@@ -69,8 +70,12 @@ function entryOf(
   };
 }
 
-/** Writes entries after the write they describe; a failure is told to `onError` and the write stands. */
-export async function record(recorder: HistoryRecorder, request: ApiRequest, entries: NewEntry[]): Promise<void> {
+/** Writes entries after the write they describe committed; a failure is told to `onError` and the write stands. */
+export async function record(
+  recorder: HistoryRecorder,
+  request: ApiRequest,
+  entries: readonly NewEntry[],
+): Promise<void> {
   try {
     await recorder.store.record(contextOf(request), entries, recorder.now());
   } catch (error) {
@@ -78,7 +83,66 @@ export async function record(recorder: HistoryRecorder, request: ApiRequest, ent
   }
 }
 
-/** The rows route with its writes logged: a create as "add", a change with its changed fields, a delete. */
+export interface Manageable {
+  atomic?<R>(ctx: RequestContext, run: () => Promise<R>): Promise<R>;
+}
+
+/**
+ * Runs a write of a model and logs the entries it returns. When the model's manager opens its
+ * transaction on the admin's database (the admin's tables beside the model's), the write and its
+ * entries are one transaction: an entry that cannot be written rolls the write back, and the
+ * error answers. Otherwise (a manager without `atomic`, or over another database) the entries are
+ * written once the write committed, and a failure to write them is told to `onError`.
+ */
+export async function writeLogged<T>(
+  entry: AdminModel,
+  request: ApiRequest,
+  recorder: HistoryRecorder,
+  write: () => Promise<{ readonly result: T; readonly entries: readonly NewEntry[] }>,
+): Promise<T> {
+  return writeLoggedThrough(entry.viewset.config.queryset, contextOf(request), recorder, write);
+}
+
+/** `writeLogged` through a given manager's transaction (the REST API's, for `Admin.historyOf`). */
+export async function writeLoggedThrough<T>(
+  manager: Manageable,
+  ctx: RequestContext,
+  recorder: HistoryRecorder,
+  write: () => Promise<{ readonly result: T; readonly entries: readonly NewEntry[] }>,
+): Promise<T> {
+  let later: readonly NewEntry[] = [];
+  const run = async () => {
+    const { result, entries } = await write();
+    if (recorder.store.inTransaction()) await recorder.store.record(ctx, entries, recorder.now());
+    else later = entries;
+    return result;
+  };
+  const result = typeof manager.atomic === "function" ? await manager.atomic(ctx, run) : await run();
+  await record(recorder, ctx.request, later);
+  return result;
+}
+
+/** A write's refusal or failure as the rows route answered it: thrown to roll back what it wrote. */
+class Unwritten {
+  constructor(readonly response: ApiResponse) {}
+}
+
+/** The entry of one write of the rows route: a create as "add", a change with its changed fields, a delete. */
+function rowsEntry(
+  entry: AdminModel,
+  recorder: HistoryRecorder,
+  method: string,
+  before: Row | null,
+  response: ApiResponse,
+): NewEntry[] {
+  if (method === "DELETE") return before ? [entryOf(entry, recorder, before, "delete", [])] : [];
+  const after = typeof response.body === "string" ? (JSON.parse(response.body) as Row) : null;
+  if (!after) return [];
+  const changes = before ? changesOf(entry, before, after) : [];
+  return [entryOf(entry, recorder, after, before ? "change" : "add", changes)];
+}
+
+/** The rows route with its writes logged, in the write's transaction (see `writeLogged`). */
 export async function loggedRows(
   entry: AdminModel,
   id: string | undefined,
@@ -90,18 +154,18 @@ export async function loggedRows(
   if (method !== "POST" && method !== "PATCH" && method !== "PUT" && method !== "DELETE") return serve();
   const parsed = id === undefined ? null : parseId(id);
   const ctx = contextOf(request);
-  const before = parsed === null ? null : ((await entry.viewset.config.queryset.get(ctx, parsed)) as Row | null);
-  const response = await serve();
-  if (response.status >= 300) return response;
-  if (method === "DELETE") {
-    if (before) await record(recorder, request, [entryOf(entry, recorder, before, "delete", [])]);
-    return response;
+  try {
+    return await writeLogged(entry, request, recorder, async () => {
+      const before = parsed === null ? null : ((await entry.viewset.config.queryset.get(ctx, parsed)) as Row | null);
+      const response = await serve();
+      // A refused write logs nothing, and whatever it wrote before it failed is rolled back.
+      if (response.status >= 300) throw new Unwritten(response);
+      return { result: response, entries: rowsEntry(entry, recorder, method, before, response) };
+    });
+  } catch (error) {
+    if (error instanceof Unwritten) return error.response;
+    throw error;
   }
-  const after = typeof response.body === "string" ? (JSON.parse(response.body) as Row) : null;
-  if (!after) return response;
-  const changes = before ? changesOf(entry, before, after) : [];
-  await record(recorder, request, [entryOf(entry, recorder, after, before ? "change" : "add", changes)]);
-  return response;
 }
 
 /** Entries for rows an action changed or deleted: their state before, and after when there is one. */
@@ -141,7 +205,8 @@ export async function serveHistory(entry: AdminModel, request: ApiRequest, store
 /**
  * `GET history/recent`: the signed-in user's latest ten entries on the models they may view (the
  * index's Recent actions). `GET history?model=&user=&action=&page=`: the whole log, 50 entries a
- * page, newest first, for `historyReaders` only (403 for others); a model they may not view is a 400.
+ * page, newest first, and whether a next page follows, for `historyReaders` only (403 for others);
+ * a model they may not view is a 400.
  */
 export async function serveHistoryRoutes(
   request: ApiRequest,
@@ -167,8 +232,10 @@ export async function serveHistoryRoutes(
     username: params.get("user") ?? undefined,
     action: params.get("action") ?? undefined,
   };
-  const results = await store.list(ctx, filters, HISTORY_LOG_PAGE, (page - 1) * HISTORY_LOG_PAGE);
-  return sendJSON(200, { results });
+  // One entry past the page says whether another page follows.
+  const found = await store.list(ctx, filters, HISTORY_LOG_PAGE + 1, (page - 1) * HISTORY_LOG_PAGE);
+  const answer: HistoryLogPage = { results: found.slice(0, HISTORY_LOG_PAGE), next: found.length > HISTORY_LOG_PAGE };
+  return sendJSON(200, answer);
 }
 
 /** The recorder of one request's writes: the admin's store, as its signed-in user. */

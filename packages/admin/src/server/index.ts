@@ -6,6 +6,8 @@ export type { AccountSession, AdminAccounts, AdminPrincipal, ModelPermissions } 
 export {
   type AdminAction,
   adminAction,
+  type RowAction,
+  type SelectionAction,
   CHOICE_WIDGETS,
   type ListFilterEntry,
   type ModelConfig,

@@ -85,8 +85,14 @@ export interface FieldChange {
   readonly new: unknown;
 }
 
-/** Entries a page of the whole log (`GET history?page=`) holds: a full page means there may be a next one. */
+/** Entries a page of the whole log (`GET history?page=`) holds. */
 export const HISTORY_LOG_PAGE = 50;
+
+/** A page of the whole log: its entries, newest first, and whether a next page holds more. */
+export interface HistoryLogPage {
+  readonly results: readonly HistoryEntry[];
+  readonly next: boolean;
+}
 
 /** One entry of the history log: who did what to which record, and when. */
 export interface HistoryEntry {

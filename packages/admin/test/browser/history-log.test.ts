@@ -86,6 +86,12 @@ describe.skipIf(skipReason !== undefined)("admin UI: the history log", SLOW, () 
     await page.getByRole("region", { name: /^Changed category Bulk 0 by bulk/ }).waitFor();
     expect(await entries.count()).toBe(50);
     expect(await page.getByRole("button", { name: "Previous" }).count()).toBe(0);
+    await shotsInEveryView(harness, tab, "/admin/_history/?user=bulk", "history-log-paging", async (other) => {
+      await other.getByRole("button", { name: "Next" }).waitFor();
+    });
+    await shotsInEveryView(harness, tab, "/admin/_history/?user=bulk&page=2", "history-log-page-2", async (other) => {
+      await other.getByRole("button", { name: "Previous" }).waitFor();
+    });
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("region", { name: /^Changed category Bulk 59 by bulk/ }).waitFor();
     expect(Object.fromEntries(queryOf(page))).toEqual({ user: "bulk", page: "2" });
@@ -94,9 +100,24 @@ describe.skipIf(skipReason !== undefined)("admin UI: the history log", SLOW, () 
     expect(await entries.count()).toBe(10);
     expect(await entries.first().getAttribute("aria-label")).toMatch(/^Changed category Bulk 50 by bulk/);
     expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
-    await page.getByRole("button", { name: "Previous" }).click();
+    // From the keyboard too: Previous pressed with Enter, the first page read from its top.
+    await page.getByRole("button", { name: "Previous" }).focus();
+    await page.keyboard.press("Enter");
     await page.getByRole("region", { name: /^Changed category Bulk 0 by bulk/ }).waitFor();
     expect(Object.fromEntries(queryOf(page))).toEqual({ user: "bulk" });
+    expect(await page.evaluate<string | undefined>("document.activeElement?.tagName")).toBe("H1");
+    expect(await page.evaluate<number>("window.scrollY")).toBe(0);
+
+    // Exactly one page of entries: the server says no next page, so there is no Next to an empty one.
+    await page.goto("/admin/_history/?user=bulk&action=change&model=categories&page=1");
+    await page.getByRole("region", { name: /^Changed category Bulk 0 by bulk/ }).waitFor();
+    await harness.database.query(
+      "DELETE FROM viewsets_admin_history WHERE username = 'bulk' AND object_label IN ('Bulk 50', 'Bulk 51', 'Bulk 52', 'Bulk 53', 'Bulk 54', 'Bulk 55', 'Bulk 56', 'Bulk 57', 'Bulk 58', 'Bulk 59')",
+    );
+    await page.reload();
+    await page.getByRole("region", { name: /^Changed category Bulk 49 by bulk/ }).waitFor();
+    expect(await entries.count()).toBe(50);
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
     expectNoProblems(tab);
   });
 

@@ -7,7 +7,8 @@ import { useEffect, useState } from "preact/hooks";
 import { api, messageOf } from "../../api.js";
 import { location, navigate, paths } from "../../router.js";
 import { models, modelNamed } from "../../state.js";
-import { HISTORY_LOG_PAGE, type HistoryEntry } from "../../../shared/actions.js";
+import type { HistoryEntry, HistoryLogPage } from "../../../shared/actions.js";
+import { notePageStep, useTopAfterPaging } from "../list/paging-focus.js";
 import { queryString } from "../../url-state.js";
 import { actionText, ChangesTable, when } from "./entry-parts.js";
 
@@ -22,13 +23,16 @@ function update(key: string, value: string): void {
   navigate(paths.log(queryString(params)));
 }
 
-/** The actions an entry may carry: the three writes, then each app action of the models shown (delete_selected logs deletes). */
-/** Another page of entries: the URL's `page`, then the heading focused (the button pressed may be gone), as the list does. */
-function turnTo(page: number): void {
+/**
+ * Another page of entries: the URL's `page`; once its entries are shown, the view goes to the top
+ * and the heading takes the focus (the button pressed may be gone), as after the list's paging.
+ */
+function turnTo(event: MouseEvent, page: number): void {
+  notePageStep(event);
   update("page", page === 1 ? "" : String(page));
-  document.querySelector<HTMLElement>("main h1")?.focus();
 }
 
+/** The actions an entry may carry: the three writes, then each app action of the models shown (delete_selected logs deletes). */
 function actionChoices(): [string, string][] {
   const names = new Set(["add", "change", "delete"]);
   for (const model of models.value) {
@@ -65,7 +69,8 @@ export function LogPage() {
   const search = location.value.search;
   const params = new URLSearchParams(search);
   const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
-  const [entries, setEntries] = useState<readonly HistoryEntry[] | null>(null);
+  const [answer, setAnswer] = useState<HistoryLogPage | null>(null);
+  const entries = answer?.results ?? null;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -74,9 +79,9 @@ export function LogPage() {
       const value = params.get(key);
       if (value) query.set(key, value);
     }
-    api<{ results: HistoryEntry[] }>(`/history${queryString(query)}`, { signal: controller.signal }).then(
-      (answer) => {
-        setEntries(answer.results);
+    api<HistoryLogPage>(`/history${queryString(query)}`, { signal: controller.signal }).then(
+      (page) => {
+        setAnswer(page);
         setError(null);
       },
       (failure: unknown) => {
@@ -85,6 +90,8 @@ export function LogPage() {
     );
     return () => controller.abort();
   }, [search]);
+
+  useTopAfterPaging(answer, ".log-page h1");
 
   const user = params.get("user") ?? "";
   return (
@@ -143,12 +150,13 @@ export function LogPage() {
       ))}
       <nav aria-label={t("log.pages")} class="pagination">
         {page > 1 && (
-          <button type="button" onClick={() => turnTo(page - 1)}>
+          <button type="button" onClick={(event) => turnTo(event, page - 1)}>
             {t("page.previous")}
           </button>
         )}
-        {entries?.length === HISTORY_LOG_PAGE && (
-          <button type="button" onClick={() => turnTo(page + 1)}>
+        {(page > 1 || answer?.next === true) && <span class="hint">{t("page.number", { page })}</span>}
+        {answer?.next === true && (
+          <button type="button" onClick={(event) => turnTo(event, page + 1)}>
             {t("page.next")}
           </button>
         )}

@@ -10,12 +10,15 @@ export function notePageStep(event: MouseEvent): void {
   paged = !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
 }
 
-/** Moves to the top of the list and focuses its heading once the stepped-to page's rows are shown. */
-export function useTopAfterPaging(page: RowsPage | null): void {
+/**
+ * Moves to the top of the page and focuses its heading (the list's, or `heading`) once the
+ * stepped-to page's rows are shown.
+ */
+export function useTopAfterPaging(page: RowsPage | object | null, heading = ".list-page h1"): void {
   useEffect(() => {
     if (!paged || page === null) return;
     paged = false;
     window.scrollTo({ top: 0 });
-    document.querySelector<HTMLElement>(".list-page h1")?.focus({ preventScroll: true });
+    document.querySelector<HTMLElement>(heading)?.focus({ preventScroll: true });
   }, [page]);
 }
