@@ -1,5 +1,6 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
+import { runColumnsContract } from "./columns-contract.js";
 import { runExportContract } from "./export-contract.js";
 import { runHistoryContract } from "./history-contract.js";
 import { postgresDatabase, postgresUnavailable, sqliteDatabase } from "./fixture.js";
@@ -14,6 +15,7 @@ for (const framework of FRAMEWORKS) {
   runActionsContract(options);
   runExportContract(options);
   runHistoryContract(options);
+  runColumnsContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -29,3 +31,4 @@ runSelectionContract(pg);
 runActionsContract(pg);
 runExportContract(pg);
 runHistoryContract(pg);
+runColumnsContract(pg);

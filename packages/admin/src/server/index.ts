@@ -5,8 +5,11 @@ export type { AdminUsers } from "./auth.js";
 export type { AccountSession, AdminAccounts, AdminPrincipal, ModelPermissions } from "./principal.js";
 export {
   type AdminAction,
+  type ColumnValue,
+  type ComputedColumn,
   adminAction,
   CHOICE_WIDGETS,
+  type ListDisplayEntry,
   type ListFilterEntry,
   type ModelConfig,
   WIDGETS_BY_TYPE,
