@@ -181,5 +181,43 @@ export function runColumnsContract(options: AdminContractOptions): void {
       expect(rows[0]).toMatchObject({ twice: Number(before.price) * 2, category__name: categoryOf(3) });
       expect(await database.query("SELECT name FROM categories WHERE name = 'Hacked'")).toEqual([]);
     });
+
+    it("keeps a saved view's shown columns: saved, listed, patched, cleared with null; absent means all", async () => {
+      const created = await staff.request("POST", "/saved-views/goods", {
+        name: "Narrow goods",
+        ordering: ["-twice"],
+        columns: ["name", "category__name", "twice"],
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json).toMatchObject({ ordering: ["-twice"], columns: ["name", "category__name", "twice"] });
+      const id = created.json.id;
+      const listedViews = (await staff.get("/saved-views/goods")).json as { id: number; columns?: string[] }[];
+      expect(listedViews.find((view) => view.id === id)?.columns).toEqual(["name", "category__name", "twice"]);
+      // Saved again by name without columns: they are kept.
+      const again = await staff.request("POST", "/saved-views/goods", { name: "narrow goods", search: "red" });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.columns).toEqual(["name", "category__name", "twice"]);
+      const patched = await staff.request("PATCH", `/saved-views/goods/${id}`, { columns: ["shout"] });
+      expect(patched.status, patched.text).toBe(200);
+      expect(patched.json.columns).toEqual(["shout"]);
+      const cleared = await staff.request("PATCH", `/saved-views/goods/${id}`, { columns: null });
+      expect(cleared.status, cleared.text).toBe(200);
+      expect(cleared.json).not.toHaveProperty("columns");
+      const plain = await staff.request("POST", "/saved-views/goods", { name: "Everything" });
+      expect(plain.json).not.toHaveProperty("columns");
+    });
+
+    it("answers 400 for columns that name no column of the list, and stores nothing", async () => {
+      const before = (await staff.get("/saved-views/goods")).json;
+      for (const columns of [["name", "bogus"], [], "name", ["name", "name"], [1], ["secret"]]) {
+        const reply = await staff.request("POST", "/saved-views/goods", { name: "Broken", columns });
+        expectProblem(reply, 400, "columns");
+      }
+      // A computed column that names no order cannot order a view either.
+      expectProblem(await staff.request("POST", "/saved-views/goods", { name: "Loud", ordering: ["shout"] }), 400);
+      const first = before[0] as { id: number; columns?: string[] };
+      expectProblem(await staff.request("PATCH", `/saved-views/goods/${first.id}`, { columns: ["nope"] }), 400);
+      expect((await staff.get("/saved-views/goods")).json).toEqual(before);
+    });
   });
 }

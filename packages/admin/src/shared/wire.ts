@@ -118,6 +118,8 @@ export interface SavedView {
   readonly search: string;
   readonly filters: Readonly<Record<string, readonly string[]>>;
   readonly ordering: readonly string[];
+  /** The columns it shows, in listDisplay's order; absent: every column. */
+  readonly columns?: readonly string[];
   readonly isDefault: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -129,6 +131,8 @@ export interface SavedViewBody {
   readonly search?: string;
   readonly filters?: Readonly<Record<string, readonly string[]>>;
   readonly ordering?: readonly string[];
+  /** The columns to show; null: every column. */
+  readonly columns?: readonly string[] | null;
   readonly isDefault?: boolean;
 }
 
