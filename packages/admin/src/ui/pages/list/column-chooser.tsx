@@ -34,17 +34,17 @@ export function ColumnChooser({ model, params }: { readonly model: ModelMeta; re
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     // Escape closes it from anywhere inside, and gives the focus back to its button.
-    const escape = (event: KeyboardEvent) => {
+    const onEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !root.current?.contains(document.activeElement)) return;
       event.stopPropagation();
       setOpen(false);
       button.current?.focus();
     };
     document.addEventListener("mousedown", away);
-    document.addEventListener("keydown", escape);
+    document.addEventListener("keydown", onEscape);
     return () => {
       document.removeEventListener("mousedown", away);
-      document.removeEventListener("keydown", escape);
+      document.removeEventListener("keydown", onEscape);
     };
   }, [open]);
 
