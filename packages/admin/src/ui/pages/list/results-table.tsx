@@ -64,6 +64,12 @@ interface ResultsTableProps {
 export function ResultsTable({ model, columns, page, ordering, loading, select, rowActions }: ResultsTableProps) {
   const count = page?.count ?? page?.results.length ?? 0;
   const region = t("list.tableRegion", { label: model.label });
+  // A computed column has no type: it lines up as numbers when the page's values all are.
+  const isNumeric = (name: string, field: FieldMeta | undefined) =>
+    field
+      ? field.type === "int" || field.type === "decimal"
+      : (page?.results ?? []).some((row) => typeof row[name] === "number") &&
+        (page?.results ?? []).every((row) => row[name] === null || typeof row[name] === "number");
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
     <section class={loading ? "table-wrap busy" : "table-wrap"} aria-label={region} tabIndex={0}>
@@ -74,14 +80,11 @@ export function ResultsTable({ model, columns, page, ordering, loading, select, 
             {select && <td class="select">{select.header}</td>}
             {columns.map(({ name, label, field, sortable }) => {
               const direction = directionOf(ordering, name);
-              const numeric = field?.type === "int" || field?.type === "decimal";
+              const numeric = isNumeric(name, field);
+              // A heading that does not sort is left out of the narrow layout's row of sort chips.
+              const kind = `${numeric ? "num" : ""}${sortable ? "" : " unsorted"}`.trim();
               return (
-                <th
-                  key={name}
-                  scope="col"
-                  aria-sort={direction === "none" ? undefined : direction}
-                  class={numeric ? "num" : ""}
-                >
+                <th key={name} scope="col" aria-sort={direction === "none" ? undefined : direction} class={kind}>
                   {/* A computed column without an order to sort by is a heading only. */}
                   {!sortable && label}
                   {sortable && (
@@ -120,7 +123,7 @@ export function ResultsTable({ model, columns, page, ordering, loading, select, 
             <tr key={String(row[model.pk])}>
               {select && <td class="select">{select.cell(row)}</td>}
               {columns.map(({ name, label, field }, index) => {
-                const numeric = field?.type === "int" || field?.type === "decimal";
+                const numeric = isNumeric(name, field);
                 const shown = <Cell model={model} name={name} field={field} row={row} />;
                 // `listDisplayLinks` (default: the first column) link to the record.
                 const cell = model.listDisplayLinks.includes(name) ? (
