@@ -118,6 +118,19 @@ describe("the admin's migrations on SQLite", () => {
     for (const file of [migrated, ensured, old, oldEnsured]) file.client.close();
   });
 
+  it("run none again in migrate() after ensureAdminTables made the tables: an app may move to migrate() at any time", async () => {
+    const { client, db } = sqliteFile("ensured-then-migrated");
+    await ensureAdminTables(db);
+    await ensureAdminTables(db);
+    saveView(client, "Kept", false);
+    const shape = sqliteShape(client);
+    migrateSqlite(db, adminMigrations("sqlite"));
+    expect(sqliteShape(client)).toEqual(shape);
+    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: MIGRATIONS });
+    expect(client.prepare("SELECT name FROM viewsets_admin_saved_views").all()).toEqual([{ name: "Kept" }]);
+    client.close();
+  });
+
   it("adopt the tables of an app that ran the admin before: saved views are kept", () => {
     const { client, db } = sqliteFile("adopt");
     for (const statement of tablesBeforeMigrations("sqlite")) client.exec(statement);

@@ -1,7 +1,7 @@
 /** The admin's own tables: their names, its drizzle migrations, and the start-up step that creates them. */
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type { RequestContext } from "@viewsets/core";
 import { type AdminDatabase, backgroundContext, type Statements, statementsOf } from "./statements.js";
 
@@ -44,6 +44,29 @@ export async function ensureAdminTables(db: AdminDatabase): Promise<void> {
       if (statement.trim() === "" || (await columnExists(statements, ctx, statement))) continue;
       await statements.run(ctx, sql.raw(statement));
     }
+  }
+  if (statements.dialect === "sqlite") await journal(statements, ctx, migrations);
+}
+
+/**
+ * On SQLite, the migrations just run are written to `migrate()`'s journal as it writes them, so
+ * that an app moving to `migrate(db, adminMigrations("sqlite"))` later runs none again: there, an
+ * added column cannot be added twice. (PostgreSQL's statements all run twice.)
+ */
+async function journal(statements: Statements, ctx: RequestContext, migrations: readonly MigrationMeta[]) {
+  const table = sql.identifier(ADMIN_MIGRATIONS_TABLE);
+  // drizzle's own DDL and columns for the journal (drizzle-orm/sqlite-core's migrate()).
+  await statements.run(
+    ctx,
+    sql`CREATE TABLE IF NOT EXISTS ${table} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`,
+  );
+  const [last] = await statements.all(ctx, sql`SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`);
+  for (const migration of migrations) {
+    if (last && Number(last.created_at) >= migration.folderMillis) continue;
+    await statements.run(
+      ctx,
+      sql`INSERT INTO ${table} (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`,
+    );
   }
 }
 
