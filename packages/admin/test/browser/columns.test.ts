@@ -145,6 +145,11 @@ describe.skipIf(skipReason !== undefined)("admin UI: related and computed column
   });
 
   it("keeps the hidden columns in a saved view: applied again, they stay hidden", async () => {
+    // With the linking column (the key) hidden, the first column shown links to the record.
+    await page.goto("/admin/goods/?ordering=id&columns=name,twice");
+    await expect.poll(headers).toEqual(["Name", "Twice the price"]);
+    await page.getByRole("link", { name: "Blue item 01" }).click();
+    await page.waitForURL(/\/admin\/goods\/1$/);
     await page.goto("/admin/goods/?ordering=id&columns=id,name,twice");
     await expect.poll(headers).toEqual(["Id▲", "Name", "Twice the price"]);
     await page.getByRole("button", { name: "Save view", exact: true }).click();

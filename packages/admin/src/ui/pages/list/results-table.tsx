@@ -64,6 +64,10 @@ interface ResultsTableProps {
 export function ResultsTable({ model, columns, page, ordering, loading, select, rowActions }: ResultsTableProps) {
   const count = page?.count ?? page?.results.length ?? 0;
   const region = t("list.tableRegion", { label: model.label });
+  // With every linking column hidden by the chooser, the first one shown links instead: each row keeps its way in.
+  const links = columns.some((column) => model.listDisplayLinks.includes(column.name))
+    ? model.listDisplayLinks
+    : columns.slice(0, 1).map((column) => column.name);
   // A computed column has no type: it lines up as numbers when the page's values all are.
   const isNumeric = (name: string, field: FieldMeta | undefined) =>
     field
@@ -126,7 +130,7 @@ export function ResultsTable({ model, columns, page, ordering, loading, select, 
                 const numeric = isNumeric(name, field);
                 const shown = <Cell model={model} name={name} field={field} row={row} />;
                 // `listDisplayLinks` (default: the first column) link to the record.
-                const cell = model.listDisplayLinks.includes(name) ? (
+                const cell = links.includes(name) ? (
                   <a href={paths.change(model.name, row[model.pk])}>{shown}</a>
                 ) : (
                   shown
