@@ -1,17 +1,9 @@
 /** The list's column chooser: a "Columns" button opening a checkbox per column; the shown ones are the URL's `?columns=`. */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ModelMeta } from "../../../shared/wire.js";
+import { t } from "../../i18n/t.js";
 import { updateList } from "../../url-state.js";
 import { COLUMNS_PARAM, listColumnsOf, visibleColumns } from "./columns.js";
-
-/** The chooser's words, together (for the translation catalog). */
-const TEXT = {
-  button: "Columns",
-  hidden: (count: number) => `${count} hidden`,
-  legend: "Show columns",
-  last: "The last shown column stays shown.",
-  showAll: "Show all columns",
-};
 
 /**
  * "Columns": a disclosure of one checkbox per column (named by its heading), usable by keyboard
@@ -68,16 +60,16 @@ export function ColumnChooser({ model, params }: { readonly model: ModelMeta; re
         aria-controls={`${id}-columns`}
         onClick={() => setOpen(!open)}
       >
-        {TEXT.button}
-        {hidden > 0 && <span class="badge">{TEXT.hidden(hidden)}</span>}
+        {t("columns.button")}
+        {hidden > 0 && <span class="badge">{t("columns.hidden", { count: hidden })}</span>}
       </button>
       {open && (
         <fieldset id={`${id}-columns`} class="column-menu">
-          <legend>{TEXT.legend}</legend>
+          <legend>{t("columns.legend")}</legend>
           {all.map((column) => {
             const last = shown.has(column.name) && shown.size === 1;
             return (
-              <label key={column.name} title={last ? TEXT.last : undefined}>
+              <label key={column.name} title={last ? t("columns.last") : undefined}>
                 <input
                   type="checkbox"
                   checked={shown.has(column.name)}
@@ -90,7 +82,7 @@ export function ColumnChooser({ model, params }: { readonly model: ModelMeta; re
           })}
           {hidden > 0 && (
             <button type="button" onClick={() => choose(all.map((column) => column.name))}>
-              {TEXT.showAll}
+              {t("columns.showAll")}
             </button>
           )}
         </fieldset>
