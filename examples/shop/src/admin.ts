@@ -9,6 +9,14 @@ import type { Product } from "./schema.js";
 
 export const ADMIN_PATH = "/admin";
 
+/** The shop's VAT rate, for the admin's "Price incl. VAT" column. */
+const VAT = 0.2;
+
+/** A price (decimal text) with VAT, to the cent: "10.00" → "12.00". */
+export function priceWithVat(price: string): string {
+  return (Math.round(Number(price) * (1 + VAT) * 100) / 100).toFixed(2);
+}
+
 /**
  * The shop's admin at `/admin/`, beside the API on the same SQLite file: products with the five
  * filter widgets and the API's discount as an action, categories, and the price-change log (view
@@ -33,7 +41,18 @@ export function createShopAdmin(
   admin.register("products", {
     model: viewsets.products.options.model,
     queryset: viewsets.products.options.queryset,
-    listDisplay: ["id", "name", "categoryId", "status", "price", "inStock", "createdAt"],
+    // The category's name through the API's relation (sorted by it), and the price with VAT computed per row (sorted by price).
+    relations: viewsets.products.options.relations,
+    listDisplay: [
+      "id",
+      "name",
+      "category__name",
+      "status",
+      "price",
+      { name: "priceWithVat", label: "Price incl. VAT", value: (p) => priceWithVat(p.price), ordering: "price" },
+      "inStock",
+      "createdAt",
+    ],
     listFilter: ["status", "inStock", "categoryId", "price", "createdAt"],
     searchFields: ["name", "description"],
     ordering: ["-createdAt"],

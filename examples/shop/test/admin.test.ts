@@ -5,7 +5,7 @@
  */
 import { hashSessionToken } from "@viewsets/better-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createShopAdmin } from "../src/admin.js";
+import { createShopAdmin, priceWithVat } from "../src/admin.js";
 import { createShopRouter, shopApiAuth } from "../src/app.js";
 import { createShopAuth, seedUsers } from "../src/auth.js";
 import { FRAMEWORKS, type Listening, listen } from "../src/serve.js";
@@ -113,6 +113,40 @@ describe.skipIf(databaseSkipReason !== undefined).each(FRAMEWORKS)(
       const all = await send(`${base}/admin/api/models`, "GET", { cookie: admin.cookie });
       const adminModels = ((await all.json()) as { models: { permissions: object }[] }).models;
       expect(adminModels[0]!.permissions).toEqual({ add: true, change: true, delete: true });
+    });
+
+    it("lists products with their category's name and the price incl. VAT, sorted by either", async () => {
+      const list = async (query: string) => {
+        const response = await send(`${base}/admin/api/models/products/rows/?${query}`, "GET", {
+          cookie: editor.cookie,
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { results: Record<string, unknown>[] }).results;
+      };
+      const categories = new Map(
+        (await database.query<{ id: number; name: string }>("SELECT id, name FROM categories")).map((c) => [
+          c.id,
+          c.name,
+        ]),
+      );
+      const byName = await list("ordering=category__name&page_size=200");
+      expect(byName).toHaveLength(200);
+      for (const row of byName) {
+        expect(row.category__name).toBe(categories.get(Number(row.categoryId)));
+        expect(row.priceWithVat).toBe(priceWithVat(String(row.price)));
+      }
+      const names = byName.map((row) => String(row.category__name));
+      expect(names.filter((name, i) => i === 0 || name !== names[i - 1])).toHaveLength(new Set(names).size);
+      const byVat = await list("ordering=-priceWithVat&page_size=200");
+      expect(byVat.map((row) => row.id)).toEqual((await list("ordering=-price&page_size=200")).map((row) => row.id));
+      const csv = await send(
+        `${base}/admin/api/models/products/export?columns=name,category__name,priceWithVat`,
+        "GET",
+        {
+          cookie: editor.cookie,
+        },
+      );
+      expect((await csv.text()).split("\r\n")[0]).toBe("Name,Category name,Price incl. VAT");
     });
 
     it("lets the editor PATCH a product through the API with the admin's cookie and CSRF token", async () => {

@@ -134,7 +134,74 @@ describe("the admin's startup check", () => {
       });
     });
     expect(admin.checkConfiguration()?.message).toContain(
-      "listFilter or searchFields follows a relation, but the queryset has no filter() to run it",
+      "listFilter, searchFields or listDisplay follows a relation, but the queryset has no filter() to run it",
+    );
+  });
+
+  it("refuses listDisplay's columns that name nothing: a computed column's name, value and order, a repeat", () => {
+    const admin = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        relations: { owner: { source: "category", target: { model: Category } } },
+        listDisplay: [
+          "owner__title",
+          "owner__name" as never,
+          { name: "price", value: () => 1 },
+          { name: "bad name", value: () => 1 },
+          { name: "twice", value: 2 as never, ordering: "cost" as never },
+          { name: "hidden", value: () => 1, ordering: "-secret" as never },
+          "name",
+          "name",
+        ],
+      });
+    });
+    const message = admin.checkConfiguration()?.message ?? "";
+    for (const problem of [
+      'listDisplay[1]: Category has no field "name"',
+      "listDisplay[2].name is a field of the model",
+      "listDisplay[3].name is not a name of letters, digits and single underscores",
+      "listDisplay[4].value is not a function",
+      "listDisplay[4].ordering names a field the model lacks",
+      "listDisplay[5].ordering names a hidden field",
+      "listDisplay[7] repeats a column",
+    ]) {
+      expect(message).toContain(problem);
+    }
+    expect(message).not.toContain("listDisplay[0]");
+    expect(message).not.toContain("listDisplay[6]");
+  });
+
+  it("refuses a listDisplay path through a model the admin has not registered", () => {
+    const Owner = defineModel({
+      name: "Owner",
+      fields: { id: { type: "int", primaryKey: true }, name: { type: "string" } },
+    });
+    const Shelf = defineModel({
+      name: "Shelf",
+      fields: {
+        id: { type: "int", primaryKey: true },
+        owner: { type: "foreignKey", references: "Owner", serializable: false },
+      },
+    });
+    const admin = adminWith((a) => {
+      a.register("categories", { model: Category, queryset: new MemoryManager([]) });
+      a.register("shelves", { model: Shelf, queryset: new MemoryManager([]) });
+      a.register("products", {
+        model: Product,
+        queryset: products(),
+        relations: {
+          shelf: {
+            source: "category",
+            target: { model: Shelf, relations: { owner: { source: "owner", target: { model: Owner } } } },
+          },
+        },
+        listDisplay: ["shelf__owner__name"],
+      });
+    });
+    expect(admin.checkConfiguration()?.message).toContain(
+      "listDisplay[0] follows a foreign key to a model the admin has not registered",
     );
   });
 

@@ -76,6 +76,15 @@ export async function addDailyTables(database: FixtureDatabase): Promise<void> {
   await database.query(`INSERT INTO order_lines (id, product_id) VALUES (1, ${ORDERED_PRODUCT})`);
 }
 
+/** The reviews' drizzle table on the fixture's database. */
+export function reviewsTable(database: FixtureDatabase) {
+  const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
+  // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.
+  return database.dialect === "sqlite"
+    ? sqliteReviews(products)
+    : (pgReviews(products) as unknown as ReturnType<typeof sqliteReviews>);
+}
+
 /** The fixture's admin with the daily permissions and the reviews registered. */
 /** `{ percent, reason }` as the shop's discount takes it: above 0 and below 100 percent. */
 export const DISCOUNT = v.object({
@@ -157,12 +166,7 @@ export function dailyAdmin(
     },
     { actions: { discount: discountAction(database), ...actions } },
   );
-  const products = database.tables.products as unknown as { id: AnySQLiteColumn & AnyPgColumn };
-  // The PostgreSQL table has the same columns: typed as the SQLite one, it makes one admin for both.
-  const reviews =
-    database.dialect === "sqlite"
-      ? sqliteReviews(products)
-      : (pgReviews(products) as unknown as ReturnType<typeof sqliteReviews>);
+  const reviews = reviewsTable(database);
   admin.register("reviews", {
     model: tableModel(reviews),
     queryset: createManager(database.db as unknown as SQLiteDatabase, reviews),

@@ -1,6 +1,7 @@
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { runActionsContract } from "./actions-contract.js";
 import { runApiHistoryContract } from "./api-history-contract.js";
+import { runColumnsContract } from "./columns-contract.js";
 import { runExportContract } from "./export-contract.js";
 import { runHistoryAtomicContract } from "./history-atomic-contract.js";
 import { runHistoryContract } from "./history-contract.js";
@@ -18,6 +19,7 @@ for (const framework of FRAMEWORKS) {
   runHistoryContract(options);
   runHistoryAtomicContract(options);
   runApiHistoryContract(options);
+  runColumnsContract(options);
 }
 
 const unavailable = await postgresUnavailable();
@@ -35,3 +37,4 @@ runExportContract(pg);
 runHistoryContract(pg);
 runHistoryAtomicContract(pg);
 runApiHistoryContract(pg);
+runColumnsContract(pg);

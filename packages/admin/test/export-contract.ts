@@ -17,7 +17,7 @@ function expectProblem(reply: Reply, status: number): void {
 }
 
 /** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
+export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let cell = "";
@@ -50,7 +50,7 @@ function parseCsv(text: string): string[][] {
 }
 
 /** Every row the rows route lists for a query, page after page. */
-async function listed(client: AdminClient, model: string, query: string): Promise<Record<string, unknown>[]> {
+export async function listed(client: AdminClient, model: string, query: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let page = 1; ; page++) {
     const reply = await client.get(`/models/${model}/rows/?${query}&page_size=200&page=${page}`);

@@ -21,8 +21,8 @@ import {
 } from "../src/server/index.js";
 import { PG_URL, postgresUnavailable } from "./fixture.js";
 
-/** The admin's migrations: its tables (0000), then the history log (0001). */
-const MIGRATIONS = 2;
+/** The admin's migrations on SQLite: its tables (0000), the history log (0001), a saved view's columns (0002). */
+const MIGRATIONS = 3;
 
 /** The tables as `ensureAdminTables` made them before the admin shipped migrations: what existing apps hold. */
 function tablesBeforeMigrations(dialect: "sqlite" | "pg"): string[] {
@@ -93,8 +93,14 @@ describe("the admin's migrations on SQLite", () => {
     const ensured = sqliteFile("ensured");
     await ensureAdminTables(ensured.db);
     await ensureAdminTables(ensured.db);
+    // The tables an older admin made, brought up to date by migrate() and by ensureAdminTables (twice: the added column is skipped).
     const old = sqliteFile("old");
     for (const statement of tablesBeforeMigrations("sqlite")) old.client.exec(statement);
+    migrateSqlite(old.db, adminMigrations("sqlite"));
+    const oldEnsured = sqliteFile("old-ensured");
+    for (const statement of tablesBeforeMigrations("sqlite")) oldEnsured.client.exec(statement);
+    await ensureAdminTables(oldEnsured.db);
+    await ensureAdminTables(oldEnsured.db);
 
     const names = (shape: ReturnType<typeof sqliteShape>) =>
       shape.map(({ table, columns, indexes }) => ({
@@ -108,7 +114,21 @@ describe("the admin's migrations on SQLite", () => {
       }));
     expect(sqliteShape(ensured.client)).toEqual(sqliteShape(migrated.client));
     expect(names(sqliteShape(old.client))).toEqual(names(sqliteShape(migrated.client)));
-    for (const file of [migrated, ensured, old]) file.client.close();
+    expect(names(sqliteShape(oldEnsured.client))).toEqual(names(sqliteShape(migrated.client)));
+    for (const file of [migrated, ensured, old, oldEnsured]) file.client.close();
+  });
+
+  it("run none again in migrate() after ensureAdminTables made the tables: an app may move to migrate() at any time", async () => {
+    const { client, db } = sqliteFile("ensured-then-migrated");
+    await ensureAdminTables(db);
+    await ensureAdminTables(db);
+    saveView(client, "Kept", false);
+    const shape = sqliteShape(client);
+    migrateSqlite(db, adminMigrations("sqlite"));
+    expect(sqliteShape(client)).toEqual(shape);
+    expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: MIGRATIONS });
+    expect(client.prepare("SELECT name FROM viewsets_admin_saved_views").all()).toEqual([{ name: "Kept" }]);
+    client.close();
   });
 
   it("adopt the tables of an app that ran the admin before: saved views are kept", () => {
@@ -116,7 +136,10 @@ describe("the admin's migrations on SQLite", () => {
     for (const statement of tablesBeforeMigrations("sqlite")) client.exec(statement);
     saveView(client, "Kept", false);
     migrateSqlite(db, adminMigrations("sqlite"));
-    expect(client.prepare("SELECT name FROM viewsets_admin_saved_views").all()).toEqual([{ name: "Kept" }]);
+    // A view saved before views kept columns shows every column.
+    expect(client.prepare("SELECT name, columns FROM viewsets_admin_saved_views").all()).toEqual([
+      { name: "Kept", columns: null },
+    ]);
     expect(client.prepare(`SELECT count(*) AS n FROM ${ADMIN_MIGRATIONS_TABLE}`).get()).toEqual({ n: MIGRATIONS });
     client.close();
   });
@@ -228,8 +251,13 @@ describe.skipIf(skipReason !== undefined)("the admin's migrations on PostgreSQL"
         "INSERT INTO viewsets_admin_saved_views (user_id, model, name, name_key, created_at, updated_at) VALUES ('1', 'products', 'New', 'new', 0, 0) RETURNING id",
       );
       expect(Number.isSafeInteger(Number(added.rows[0].id))).toBe(true);
-      const names = await database.pool.query("SELECT name FROM viewsets_admin_saved_views ORDER BY name");
-      expect(names.rows).toEqual([{ name: "Kept" }, { name: "New" }]);
+      const names = await database.pool.query("SELECT name, columns FROM viewsets_admin_saved_views ORDER BY name");
+      expect(names.rows).toEqual([
+        { name: "Kept", columns: null },
+        { name: "New", columns: null },
+      ]);
+      // ensureAdminTables on the migrated tables: every statement runs again, the added column's too.
+      await ensureAdminTables(database.db);
     } finally {
       await database.drop();
     }

@@ -101,8 +101,8 @@ export class Admin<User = unknown> implements Mountable {
       throw new ConfigurationError("viewsets admin: a model name must be 1 to 64 of [A-Za-z0-9_-]");
     }
     if (this.models.has(name)) throw new ConfigurationError(`viewsets admin: model ${name} is registered twice`);
-    const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now) as unknown as AdminViewSet<object>;
-    this.models.set(name, { name, viewset });
+    const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now, this.targetOf);
+    this.models.set(name, { name, viewset: viewset as unknown as AdminViewSet<object> });
     return this;
   }
 

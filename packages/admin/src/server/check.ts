@@ -4,7 +4,8 @@
  */
 import { ConfigurationError, type FieldDef } from "@viewsets/core";
 import { isResolved, isSerializable, resolvePath } from "@viewsets/core/internals";
-import { type ModelConfig, widgetsFor } from "./config.js";
+import { columnNameOf, hopsOf } from "./columns.js";
+import { type ComputedColumn, type ModelConfig, widgetsFor } from "./config.js";
 import { FILTER_WIDGETS } from "../shared/widgets.js";
 
 /** A registered model as the check sees it. */
@@ -69,12 +70,54 @@ function filterProblems(of: Fields, list: unknown): string[] {
   });
 }
 
+/** A computed column: a name that is no field, a function, and an order that names an orderable field or path. */
+function computedProblems(of: Fields, column: object, where: string): string[] {
+  const { name, value, label } = column as Partial<ComputedColumn<object>>;
+  const ordering = (column as { ordering?: unknown }).ordering;
+  const problems: string[] = [];
+  if (typeof name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name) || name.includes("__")) {
+    problems.push(`${where}.name is not a name of letters, digits and single underscores`);
+  } else if (Object.hasOwn(of.model.fields, name)) problems.push(`${where}.name is a field of the model`);
+  if (typeof value !== "function") problems.push(`${where}.value is not a function`);
+  if (label !== undefined && typeof label !== "string") problems.push(`${where}.label is not text`);
+  if (ordering !== undefined) {
+    const field = typeof ordering === "string" ? ordering.replace(/^-/, "") : ordering;
+    const problem = fieldProblem(of, field, `${where}.ordering`);
+    if (problem !== null) problems.push(problem);
+  }
+  return problems;
+}
+
+/**
+ * `listDisplay`: fields, paths through relations (each foreign key they follow pointing at a
+ * registered model, whose manager reads the related rows) and computed columns, each once.
+ */
+function displayProblems(of: Fields, list: unknown, registered: (reference: string) => boolean): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return ["listDisplay is not a list"];
+  const seen = new Set<string>();
+  return list.flatMap((entry: unknown, i) => {
+    const where = `listDisplay[${i}]`;
+    const name = columnNameOf(entry);
+    const problems = seen.has(name) ? [`${where} repeats a column`] : [];
+    seen.add(name);
+    if (typeof entry === "object" && entry !== null) return [...problems, ...computedProblems(of, entry, where)];
+    const problem = fieldProblem(of, entry, where);
+    if (problem !== null) return [...problems, problem];
+    const hops = typeof entry === "string" ? (hopsOf(of.model, of.relations, entry) ?? []) : [];
+    if (hops.some((hop) => !registered(hop.field.references ?? ""))) {
+      problems.push(`${where} follows a foreign key to a model the admin has not registered`);
+    }
+    return problems;
+  });
+}
+
 /** `fieldsets`: a list of sections naming fields of the model, each field in one section at most. */
 function fieldsetProblems(of: Fields, config: ModelConfig<object>): string[] {
   const sets = config.fieldsets as unknown;
   const problems: string[] = [];
   const links = (config.listDisplayLinks ?? []) as readonly string[];
-  const columns = (config.listDisplay ?? Object.keys(of.model.fields)) as readonly string[];
+  const columns = ((config.listDisplay ?? Object.keys(of.model.fields)) as readonly unknown[]).map(columnNameOf);
   links.forEach((name, i) => {
     if (Object.hasOwn(of.model.fields, name) && !columns.includes(name)) {
       problems.push(`listDisplayLinks[${i}] is not a column of listDisplay`);
@@ -107,7 +150,7 @@ function modelProblems(registration: Registration, registered: (reference: strin
   const fields = model.fields as Record<string, FieldDef>;
   const of: Fields = { model: model as Fields["model"], relations: config.relations };
   const problems = [
-    ...listProblems(of, "listDisplay", config.listDisplay, false, false),
+    ...displayProblems(of, config.listDisplay, registered),
     ...filterProblems(of, config.listFilter),
     ...listProblems(of, "searchFields", config.searchFields),
     ...listProblems(of, "ordering", config.ordering, true, false),
@@ -143,7 +186,9 @@ function modelProblems(registration: Registration, registered: (reference: strin
   else {
     if (pathsOf(config, fields).length > 0 && typeof queryset.filter !== "function" && !queryset.querySet) {
       // An in-memory list reads the rows' own values, which hold no related row's.
-      problems.push("listFilter or searchFields follows a relation, but the queryset has no filter() to run it");
+      problems.push(
+        "listFilter, searchFields or listDisplay follows a relation, but the queryset has no filter() to run it",
+      );
     }
     for (const method of ["count", "all", "get"]) {
       if (typeof queryset[method] !== "function") problems.push(`queryset has no ${method}(), needed to list rows`);
@@ -158,11 +203,12 @@ function modelProblems(registration: Registration, registered: (reference: strin
   return problems;
 }
 
-/** The names `listFilter` and `searchFields` give that are no field of the model: paths through relations. */
+/** The names `listFilter`, `searchFields` and `listDisplay` give that are no field of the model: paths through relations. */
 function pathsOf(config: ModelConfig<object>, fields: Record<string, FieldDef>): string[] {
   const filters = (config.listFilter ?? []).map((entry) => (typeof entry === "string" ? entry : entry.field) as string);
   const search = (config.searchFields ?? []) as readonly string[];
-  return [...filters, ...search].filter(
+  const display = ((config.listDisplay ?? []) as readonly unknown[]).filter((entry) => typeof entry === "string");
+  return [...filters, ...search, ...display].filter(
     (name) => typeof name === "string" && name.includes("__") && !Object.hasOwn(fields, name),
   );
 }

@@ -6,6 +6,7 @@ import type {
   Manager,
   Model,
   NoRelations,
+  PathOrderingTerm,
   PipelineManager,
   ReadManager,
   RelationsOf,
@@ -85,6 +86,27 @@ export function adminAction<Row, S extends v.GenericSchema>(action: AdminAction<
   return action;
 }
 
+/** What a computed column's cell holds: text, a number, yes or no, or nothing. */
+export type ColumnValue = string | number | boolean | null;
+
+/**
+ * A column computed on the server from each row (Django's `@admin.display` callable in
+ * `list_display`): shown and exported, never written. It sorts only when `ordering` names a
+ * field (or a path through `relations`) to sort by instead, as Django's `ordering=`.
+ */
+export interface ComputedColumn<Row, Rel = NoRelations> {
+  /** The column's key in the rows answer and the export, and in `?ordering=`: not a field's name. */
+  readonly name: string;
+  /** Its heading (default: the name humanized). */
+  readonly label?: string;
+  readonly value: (row: Row) => ColumnValue;
+  /** The order clicking its heading sorts by (`"price"`, `"-category__name"`): without it, the column does not sort. */
+  readonly ordering?: PathOrderingTerm<Row, Rel>;
+}
+
+/** A `listDisplay` entry: a field, a path through `relations` (`category__name`), or a computed column. */
+export type ListDisplayEntry<Row, Rel = NoRelations> = FieldPath<Row, Rel> | ComputedColumn<Row, Rel>;
+
 /** One section of the change form (Django's fieldset): `{ name: "Pricing", fields: ["price", "status"] }`. */
 export interface Fieldset<Row> {
   readonly name?: string;
@@ -97,8 +119,11 @@ export interface ModelConfig<Row extends object, Rel = NoRelations> {
   readonly model: Model<Row>;
   /** The rows and writes: the same manager the REST API's viewset uses. */
   readonly queryset: ReadManager<Row> & PipelineManager<Row> & Partial<Manager<Row>>;
-  /** The table's columns (default: every serializable field). */
-  readonly listDisplay?: readonly FieldName<Row>[];
+  /**
+   * The table's columns (default: every serializable field): fields, paths through `relations`
+   * (`category__name`: the related row's value, sorted by it) and computed columns.
+   */
+  readonly listDisplay?: readonly ListDisplayEntry<Row, Rel>[];
   /** The columns whose cells link to the record (Django's `list_display_links`; default: the first column). */
   readonly listDisplayLinks?: readonly FieldName<Row>[];
   /**

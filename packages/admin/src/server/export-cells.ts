@@ -4,11 +4,11 @@ import { representedField } from "@viewsets/core/internals";
 import { labelsOf } from "./labels.js";
 import type { AdminViewSet } from "./rows.js";
 
-/** One exported column: its field, its heading, and the model its foreign key names. */
+/** One exported column: its field (none for a computed column), its heading, and the model its foreign key names. */
 export interface ExportColumn {
   readonly name: string;
   readonly label: string;
-  readonly field: FieldDef;
+  readonly field: FieldDef | undefined;
   readonly target: AdminViewSet<object> | undefined;
 }
 
@@ -16,6 +16,8 @@ export interface ExportColumn {
 function shown(column: ExportColumn, value: unknown, labels: Map<string, string>): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   const { field } = column;
+  if (field === undefined)
+    return typeof value === "object" ? JSON.stringify(value) : (value as string | number | boolean);
   if (field.type === "foreignKey") return labels.get(String(value)) ?? String(value);
   if (field.choices && field.choiceLabels) return field.choiceLabels[String(value)] ?? String(value);
   const represented = representedField(field, value);
@@ -33,7 +35,7 @@ async function foreignLabels(
 ): Promise<Map<string, Map<string, string>>> {
   const found = new Map<string, Map<string, string>>();
   for (const column of columns) {
-    if (column.field.type !== "foreignKey" || !column.target) continue;
+    if (column.field?.type !== "foreignKey" || !column.target) continue;
     const ids = [...new Set(rows.map((row) => row[column.name]).filter((id) => id !== null && id !== undefined))];
     const labels = await labelsOf(column.target, ctx, ids as FilterValue[]);
     found.set(column.name, new Map([...labels].map(([id, entry]) => [id, entry.label])));
@@ -70,8 +72,11 @@ export function csvLine(columns: readonly ExportColumn[] | null, cells: readonly
     if (typeof cell === "boolean") return cell ? "Yes" : "No";
     const text = String(cell);
     const column = columns?.[index];
-    const safe =
-      column && NUMERIC.has(column.field.type) && column.field.choices === undefined ? text : formulaSafe(text);
+    // A computed column's number is a number however it reads ("-5"): never a formula.
+    const numeric = column?.field
+      ? NUMERIC.has(column.field.type) && column.field.choices === undefined
+      : column !== undefined && typeof cell === "number";
+    const safe = numeric ? text : formulaSafe(text);
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   });
   return `${texts.join(",")}\r\n`;

@@ -18,6 +18,7 @@ import { afterPosition, orderingOf, queryParamsOf, querySetOf } from "@viewsets/
 import { checkThrottles, type Throttle, type ThrottleStore, userRateThrottle } from "@viewsets/core/throttling";
 import { cellsOf, csvLine, type ExportColumn } from "./export-cells.js";
 import { filterAdminQuerySet } from "./grammar.js";
+import { type ListColumns, pathLabel } from "./columns.js";
 import { humanize, type AdminModel } from "./models.js";
 import type { AdminViewSet } from "./rows.js";
 
@@ -49,27 +50,31 @@ function formatOf(params: ReadonlyMap<string, readonly string[]>): Format {
   return format;
 }
 
-/** `?columns=id,name`: the list's visible columns (default: its listDisplay), each a serializable field. */
+/**
+ * `?columns=id,name`: the list's visible columns (default: its listDisplay), each a serializable
+ * field or one of listDisplay's columns (a path through relations, a computed column).
+ */
 function columnsOf(entry: AdminModel, params: ReadonlyMap<string, readonly string[]>, options: ExportOptions) {
-  const { config } = entry.viewset;
-  const fields = config.model.fields as Record<string, FieldDef>;
-  const listed = (config.listDisplay as readonly string[] | undefined) ?? Object.keys(fields);
+  const { viewset } = entry;
+  const { columns } = viewset;
+  const fields = viewset.config.model.fields as Record<string, FieldDef>;
   const asked = params.get("columns")?.[0];
-  const names = asked === undefined ? listed : asked.split(",").filter((name) => name !== "");
-  const unknown = names.filter((name) => !Object.hasOwn(fields, name) || fields[name]!.serializable === false);
+  const names = asked === undefined ? columns.names : asked.split(",").filter((name) => name !== "");
+  const known = (name: string) =>
+    Object.hasOwn(fields, name) ? fields[name]!.serializable !== false : columns.names.includes(name);
+  const unknown = names.filter((name) => !known(name));
   if (unknown.length > 0 || names.length === 0) {
     throw new ValidationError({
-      columns: [`Not a field of this model: ${unknown.join(", ").slice(0, 200) || "none"}.`],
+      columns: [`Not a column of this model: ${unknown.join(", ").slice(0, 200) || "none"}.`],
     });
   }
-  return names.map(
-    (name): ExportColumn => ({
-      name,
-      label: humanize(name, fields[name]!.type === "foreignKey"),
-      field: fields[name]!,
-      target: options.targetOf(fields[name]!),
-    }),
-  );
+  return names.map((name): ExportColumn => {
+    const computed = columns.computed.get(name);
+    if (computed) return { name, label: columns.computedLabel(computed), field: undefined, target: undefined };
+    const field = viewset.listField(name)!;
+    const label = Object.hasOwn(fields, name) ? humanize(name, field.type === "foreignKey") : pathLabel(name);
+    return { name, label, field, target: options.targetOf(field) };
+  });
 }
 
 /** The list's rows in its order, a batch at a time: after the last row's position (keyset), or by offset for an order through a relation. */
@@ -100,6 +105,7 @@ async function* lines(
   columns: readonly ExportColumn[],
   rows: AsyncGenerator<Record<string, unknown>[]>,
   ctx: RequestContext,
+  listColumns: ListColumns,
 ): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   if (format === "csv" && columns.length > 0) {
@@ -110,7 +116,10 @@ async function* lines(
       ),
     );
   }
-  for await (const batch of rows) {
+  for await (const read of rows) {
+    // The related and computed columns' values beside each row's fields, a batch at a time.
+    const extra = listColumns.extra ? await listColumns.valuesOf(ctx, read) : undefined;
+    const batch = extra ? read.map((row, index) => ({ ...row, ...extra[index] })) : read;
     const cells = await cellsOf(columns, batch, ctx);
     const text =
       format === "csv"
@@ -142,7 +151,7 @@ export async function serveExport(
     viewset.grammar,
     options.now(),
   );
-  const ordering = orderingOf(params, viewset.grammar);
+  const ordering = orderingOf(viewset.columns.orderingParams(params), viewset.grammar);
   const headers = await checkThrottles(options.throttles, {
     request,
     ip: options.ip,
@@ -161,6 +170,6 @@ export async function serveExport(
       "X-Content-Type-Options": "nosniff",
     },
     body: null,
-    stream: lines(format, columns, batches(queryset, ordering, fields, ctx), ctx),
+    stream: lines(format, columns, batches(queryset, ordering, fields, ctx), ctx, viewset.columns),
   };
 }

@@ -5,10 +5,13 @@ export type { AdminUsers } from "./auth.js";
 export type { AccountSession, AdminAccounts, AdminPrincipal, ModelPermissions } from "./principal.js";
 export {
   type AdminAction,
+  type ColumnValue,
+  type ComputedColumn,
   adminAction,
   type RowAction,
   type SelectionAction,
   CHOICE_WIDGETS,
+  type ListDisplayEntry,
   type ListFilterEntry,
   type ModelConfig,
   WIDGETS_BY_TYPE,

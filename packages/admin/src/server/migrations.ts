@@ -1,8 +1,9 @@
 /** The admin's own tables: their names, its drizzle migrations, and the start-up step that creates them. */
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import { type AdminDatabase, backgroundContext, statementsOf } from "./statements.js";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
+import type { RequestContext } from "@viewsets/core";
+import { type AdminDatabase, backgroundContext, type Statements, statementsOf } from "./statements.js";
 
 export const SESSIONS = "viewsets_admin_sessions";
 export const SAVED_VIEWS = "viewsets_admin_saved_views";
@@ -31,14 +32,54 @@ export function adminMigrations(dialect: "sqlite" | "pg"): { migrationsFolder: s
 /**
  * Creates the admin's tables and indexes where they are missing; safe to run on every start
  * (`admin.ready()` does). It runs the statements of the admin's migrations, each of which is a
- * `CREATE ... IF NOT EXISTS`, so the tables are the ones `migrate()` makes, and an app can move to
- * `migrate(db, adminMigrations(dialect))` at any time.
+ * `CREATE ... IF NOT EXISTS` (or an added column skipped when it is there), so the tables are the
+ * ones `migrate()` makes, and an app can move to `migrate(db, adminMigrations(dialect))` at any time.
  */
 export async function ensureAdminTables(db: AdminDatabase): Promise<void> {
   const statements = statementsOf(db);
   const migrations = readMigrationFiles({ migrationsFolder: adminMigrationsFolder(statements.dialect) });
   const ctx = backgroundContext();
   for (const migration of migrations) {
-    for (const statement of migration.sql) if (statement.trim() !== "") await statements.run(ctx, sql.raw(statement));
+    for (const statement of migration.sql) {
+      if (statement.trim() === "" || (await columnExists(statements, ctx, statement))) continue;
+      await statements.run(ctx, sql.raw(statement));
+    }
   }
+  if (statements.dialect === "sqlite") await journal(statements, ctx, migrations);
+}
+
+/**
+ * On SQLite, the migrations just run are written to `migrate()`'s journal as it writes them, so
+ * that an app moving to `migrate(db, adminMigrations("sqlite"))` later runs none again: there, an
+ * added column cannot be added twice. (PostgreSQL's statements all run twice.)
+ */
+async function journal(statements: Statements, ctx: RequestContext, migrations: readonly MigrationMeta[]) {
+  const table = sql.identifier(ADMIN_MIGRATIONS_TABLE);
+  // drizzle's own DDL and columns for the journal (drizzle-orm/sqlite-core's migrate()).
+  await statements.run(
+    ctx,
+    sql`CREATE TABLE IF NOT EXISTS ${table} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`,
+  );
+  const [last] = await statements.all(ctx, sql`SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`);
+  for (const migration of migrations) {
+    if (last && Number(last.created_at) >= migration.folderMillis) continue;
+    await statements.run(
+      ctx,
+      sql`INSERT INTO ${table} (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`,
+    );
+  }
+}
+
+/**
+ * Whether `statement` adds a column the table already has: SQLite has no `ADD COLUMN IF NOT
+ * EXISTS` (PostgreSQL's migrations say it), so an ADD that ran on an earlier start is skipped.
+ */
+async function columnExists(statements: Statements, ctx: RequestContext, statement: string): Promise<boolean> {
+  const added = /^(?:\s*--[^\n]*\n)*\s*ALTER TABLE `(\w+)` ADD `(\w+)`/.exec(statement);
+  if (!added || statements.dialect !== "sqlite") return false;
+  const found = await statements.all(
+    ctx,
+    sql`SELECT name FROM pragma_table_info(${added[1]}) WHERE name = ${added[2]}`,
+  );
+  return found.length > 0;
 }

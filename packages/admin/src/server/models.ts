@@ -2,6 +2,10 @@
 import type { FieldDef } from "@viewsets/core";
 import { allowsBlank, isEditable, isSerializable } from "@viewsets/core/internals";
 import type { FieldMeta, ListFilterMeta, ModelMeta } from "../shared/wire.js";
+import { pathLabel } from "./columns.js";
+import { humanize } from "./humanize.js";
+
+export { humanize };
 import { defaultWidget, type ListFilterEntry } from "./config.js";
 import type { ModelPermissions } from "./principal.js";
 import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
@@ -10,19 +14,6 @@ import { type AdminViewSet, DEFAULT_LIST_PER_PAGE } from "./rows.js";
 export interface AdminModel {
   readonly name: string;
   readonly viewset: AdminViewSet<object>;
-}
-
-/** "createdAt" and "created_at" → "Created at"; a foreign key drops its "id": "categoryId" → "Category". */
-export function humanize(name: string, foreignKey = false): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase()
-    .split(/\s+/);
-  if (foreignKey && words.length > 1 && words.at(-1) === "id") words.pop();
-  const text = words.join(" ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The name that labels records: the configured field, else the first string field, else the key. */
@@ -46,17 +37,19 @@ export function listFilterOf(viewset: AdminViewSet<object>): ListFilterMeta[] {
 }
 
 /**
- * The fields `listFilter` reaches through relations (`category__name`), described as the model's
- * own are so that the UI can label and filter them: read-only, nullable (a row may have no related row).
+ * The fields `listFilter` and `listDisplay` reach through relations (`category__name`), described
+ * as the model's own are so that the UI can label, filter and show them: read-only, nullable (a
+ * row may have no related row).
  */
 function relatedFieldsOf(viewset: AdminViewSet<object>) {
-  return listFilterOf(viewset)
-    .filter(({ field }) => !Object.hasOwn(viewset.config.model.fields, field))
-    .map(({ field: name }) => {
+  const filters = listFilterOf(viewset).map(({ field }) => field);
+  return [...new Set([...filters, ...viewset.columns.paths])]
+    .filter((name) => !Object.hasOwn(viewset.config.model.fields, name))
+    .map((name) => {
       const field = viewset.listField(name)!;
       return {
         name,
-        label: humanize(name.replaceAll("__", " "), false),
+        label: pathLabel(name),
         type: field.type,
         ...(field.choices ? { choices: field.choices } : {}),
         nullable: true,
@@ -95,9 +88,13 @@ export function describeModel(
       required: editable && (field.required ?? field.nullable !== true),
     };
   });
-  const listDisplay =
-    (config.listDisplay as readonly string[] | undefined) ??
-    all.filter(([, field]) => field.type !== "json").map(([fieldName]) => fieldName);
+  const { columns } = viewset;
+  const listDisplay = columns.names;
+  const computedColumns = [...columns.computed.values()].map((column) => ({
+    name: column.name,
+    label: columns.computedLabel(column),
+    sortable: column.ordering !== undefined,
+  }));
   return {
     name,
     label: config.label ?? humanize(name),
@@ -109,6 +106,7 @@ export function describeModel(
     ...(config.fieldsets ? { fieldsets: config.fieldsets } : {}),
     listFilter: listFilterOf(viewset),
     relatedFields: relatedFieldsOf(viewset),
+    ...(computedColumns.length > 0 ? { computedColumns } : {}),
     listPerPage: config.listPerPage ?? DEFAULT_LIST_PER_PAGE,
     count: config.count ?? "exact",
     searchFields: config.searchFields ?? [],

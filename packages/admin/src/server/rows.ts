@@ -13,7 +13,16 @@ import {
   type ViewSettings,
   NotFound,
 } from "@viewsets/core";
-import { type ListGrammar, parseId, queryParamsOf, errorResponse } from "@viewsets/core/internals";
+import {
+  type FieldPlan,
+  type ListGrammar,
+  orderingOf,
+  parseId,
+  queryParamsOf,
+  errorResponse,
+  type ViewContext,
+} from "@viewsets/core/internals";
+import { ListColumns, type TargetOf } from "./columns.js";
 import type { ModelConfig } from "./config.js";
 import { adminPagination } from "./count-pagination.js";
 import { filterAdminQuerySet } from "./grammar.js";
@@ -28,10 +37,13 @@ export const MAX_PAGE_SIZE = 200;
  */
 export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
   readonly grammar: ListGrammar;
+  /** `listDisplay`'s columns: their names, and the values of the related and computed ones. */
+  readonly columns: ListColumns;
 
   constructor(
     readonly config: ModelConfig<Row>,
     private readonly now: () => Date,
+    targetOf: TargetOf = () => undefined,
   ) {
     super({
       // `readonlyFields`: shown, never written (a body's value for one is ignored, as DRF ignores read-only keys).
@@ -47,6 +59,22 @@ export class AdminViewSet<Row extends object> extends BaseViewSet<Row> {
     });
     // Every serializable field filters and orders: the REST grammar of a viewset without narrowing options.
     this.grammar = super.listGrammar();
+    this.columns = new ListColumns(config as unknown as ModelConfig<object>, targetOf);
+  }
+
+  /** The list's order, a computed column's `?ordering=` read as the order it names (`margin` → `price`). */
+  override getOrdering(request: ApiRequest): string[] {
+    return orderingOf(this.columns.orderingParams(queryParamsOf(request)), this.grammar);
+  }
+
+  /** A list's rows, with the values of `listDisplay`'s related and computed columns beside their fields. */
+  override async serializeRows(context: ViewContext, rows: readonly Row[], plan: FieldPlan) {
+    const out = await super.serializeRows(context, rows, plan);
+    if (context.view.action !== "list" || !this.columns.extra) return out;
+    const values = await this.columns.valuesOf(context, rows);
+    this.columns.represent(values, (name) => this.listField(name));
+    for (const [index, extra] of values.entries()) Object.assign(out[index]!, extra);
+    return out;
   }
 
   override listGrammar(): ListGrammar {
@@ -81,16 +109,21 @@ function readOnlySerializer(fields: readonly string[]): Serializer {
 }
 
 /**
- * A registration's relations, and the paths its `listFilter` names added to the filterable fields
- * (every field of the model filters in the admin, as it does without narrowing options).
+ * A registration's relations, and the paths its `listFilter` and `listDisplay` name added to the
+ * filterable and orderable fields (every field of the model filters and orders in the admin, as
+ * it does without narrowing options), with those a computed column sorts by.
  */
 function relatedOptions<Row extends object>(config: ModelConfig<Row>) {
   if (config.relations === undefined) return {};
-  const paths = (config.listFilter ?? [])
-    .map((entry) => (typeof entry === "string" ? entry : entry.field) as string)
-    .filter((name) => !Object.hasOwn(config.model.fields, name));
-  const filterFields = paths.length === 0 ? undefined : [...Object.keys(config.model.fields), ...paths];
-  return { relations: config.relations, ...(filterFields && { filterFields: filterFields as never }) };
+  const own = (name: string) => Object.hasOwn(config.model.fields, name);
+  const filters = (config.listFilter ?? []).map((entry) => (typeof entry === "string" ? entry : entry.field) as string);
+  const shown = (config.listDisplay ?? []).flatMap((entry) =>
+    typeof entry === "string" ? [entry] : entry.ordering === undefined ? [] : [entry.ordering.replace(/^-/, "")],
+  );
+  const paths = [...new Set([...filters, ...shown])].filter((name) => !own(name));
+  if (paths.length === 0) return { relations: config.relations };
+  const fields = [...Object.keys(config.model.fields), ...paths];
+  return { relations: config.relations, filterFields: fields as never, orderingFields: fields as never };
 }
 
 const NEEDS: Readonly<Record<string, "add" | "change" | "delete" | undefined>> = {

@@ -36,7 +36,12 @@ export interface SavedViewSaved {
 const table = sql.identifier(SAVED_VIEWS);
 /** Names compare trimmed and case-insensitively. */
 const keyOf = (name: string) => name.trim().toLowerCase();
-const COLUMNS = sql`id, name, name_key, search, filters, ordering, is_default, created_at, updated_at`;
+const COLUMNS = sql`id, name, name_key, search, filters, ordering, columns, is_default, created_at, updated_at`;
+
+/** The stored form of a view's columns: a JSON list, or null for every column. */
+function columnsText(columns: readonly string[] | null): string | null {
+  return columns === null ? null : JSON.stringify(columns);
+}
 
 function wire(row: Row): SavedView {
   return {
@@ -45,6 +50,10 @@ function wire(row: Row): SavedView {
     search: String(row.search),
     filters: JSON.parse(String(row.filters)) as Record<string, string[]>,
     ordering: JSON.parse(String(row.ordering)) as string[],
+    // A view that shows every column says none.
+    ...(row.columns === null || row.columns === undefined
+      ? {}
+      : { columns: JSON.parse(String(row.columns)) as string[] }),
     isDefault: row.is_default === true || row.is_default === 1,
     createdAt: new Date(Number(row.created_at)).toISOString(),
     updatedAt: new Date(Number(row.updated_at)).toISOString(),
@@ -75,6 +84,7 @@ export function createSavedViewStore(db: AdminDatabase, options: StatementOption
     if (input.search !== undefined) set.push(sql`search = ${input.search}`);
     if (input.filters !== undefined) set.push(sql`filters = ${JSON.stringify(input.filters)}`);
     if (input.ordering !== undefined) set.push(sql`ordering = ${JSON.stringify(input.ordering)}`);
+    if (input.columns !== undefined) set.push(sql`columns = ${columnsText(input.columns)}`);
     return set;
   }
 
@@ -121,9 +131,10 @@ export function createSavedViewStore(db: AdminDatabase, options: StatementOption
       const inserted = await statements.all(
         ctx,
         sql`INSERT INTO ${table}
-              (user_id, model, name, name_key, search, filters, ordering, is_default, created_at, updated_at)
+              (user_id, model, name, name_key, search, filters, ordering, columns, is_default, created_at, updated_at)
             VALUES (${userId}, ${model}, ${input.name}, ${nameKey}, ${input.search ?? ""},
-              ${JSON.stringify(input.filters ?? {})}, ${JSON.stringify(input.ordering ?? [])}, ${bool(false)}, ${now}, ${now})
+              ${JSON.stringify(input.filters ?? {})}, ${JSON.stringify(input.ordering ?? [])},
+              ${columnsText(input.columns ?? null)}, ${bool(false)}, ${now}, ${now})
             ON CONFLICT (user_id, model, name_key) DO NOTHING
             RETURNING id`,
         "write",

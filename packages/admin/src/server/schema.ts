@@ -43,6 +43,8 @@ export const sqliteSavedViews = sqliteTable(
     search: text("search").notNull().default(""),
     filters: text("filters").notNull().default("{}"),
     ordering: text("ordering").notNull().default("[]"),
+    // The columns the view shows (a JSON list); null: every column.
+    columns: text("columns"),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -83,6 +85,8 @@ export const pgSavedViews = pgTable(
     search: pgText("search").notNull().default(""),
     filters: pgText("filters").notNull().default("{}"),
     ordering: pgText("ordering").notNull().default("[]"),
+    // The columns the view shows (a JSON list); null: every column.
+    columns: pgText("columns"),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     updatedAt: bigint("updated_at", { mode: "number" }).notNull(),

@@ -23,7 +23,7 @@ const MAX_FILTER_KEYS = 100;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 1000;
 const MAX_NAME_LENGTH = 100;
-const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "cursor", "format", "tz", "view"]);
+const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "cursor", "format", "tz", "view", "columns"]);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -40,6 +40,22 @@ function namesFilter(key: string, viewset: AdminViewSet<object>): boolean {
     return false;
   if (lookup === "preset") return field.type === "time" || field.type === "date";
   return (lookupsFor(field) as readonly string[]).includes(lookup);
+}
+
+/**
+ * A view's `columns`: null (every column), or a list of listDisplay's column names, each once;
+ * else the sentence saying what is wrong.
+ */
+function columnsProblem(columns: unknown, viewset: AdminViewSet<object>): readonly string[] | null | string {
+  if (columns === null) return null;
+  const names = viewset.columns.names;
+  if (!Array.isArray(columns) || columns.length === 0 || columns.length > names.length) {
+    return "Send null or a list of the list's columns to show.";
+  }
+  const unknown = columns.filter((name) => typeof name !== "string" || !names.includes(name));
+  if (unknown.length > 0) return `Not a column of this list: ${unknown.map(String).join(", ").slice(0, 200)}.`;
+  if (new Set(columns).size !== columns.length) return "Name each column once.";
+  return columns as string[];
 }
 
 /** A saved view's body checked against the model's rows grammar before anything is stored. */
@@ -98,11 +114,17 @@ function parseViewBody(body: unknown, viewset: AdminViewSet<object>, requireName
   }
   if (body.ordering !== undefined) {
     const ordering = body.ordering;
-    const orderable = (term: unknown) =>
-      typeof term === "string" && viewset.grammar.orderable.has(term.startsWith("-") ? term.slice(1) : term);
+    const sorts = (name: string) =>
+      viewset.grammar.orderable.has(name) || viewset.columns.computed.get(name)?.ordering !== undefined;
+    const orderable = (term: unknown) => typeof term === "string" && sorts(term.startsWith("-") ? term.slice(1) : term);
     if (!Array.isArray(ordering) || ordering.length > 20 || !ordering.every(orderable)) {
       errors.ordering = ["Send a list of orderable fields, each with an optional leading minus."];
     } else input.ordering = ordering as string[];
+  }
+  if (body.columns !== undefined) {
+    const columns = columnsProblem(body.columns, viewset);
+    if (typeof columns === "string") errors.columns = [columns];
+    else input.columns = columns;
   }
   if (body.isDefault !== undefined) {
     if (typeof body.isDefault !== "boolean") errors.isDefault = ["Must be a valid boolean."];

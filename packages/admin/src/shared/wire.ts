@@ -42,6 +42,13 @@ export interface ListFilterMeta {
   readonly widget: Widget;
 }
 
+/** A computed column of `listDisplay`: its heading, and whether its heading sorts (by the order it names). */
+export interface ComputedColumnMeta {
+  readonly name: string;
+  readonly label: string;
+  readonly sortable: boolean;
+}
+
 /** ADMIN.md's model object (`GET /api/models`): what the UI builds its pages from. */
 export interface ModelMeta {
   readonly name: string;
@@ -59,8 +66,13 @@ export interface ModelMeta {
     readonly fields: readonly string[];
   }[];
   readonly listFilter: readonly ListFilterMeta[];
-  /** Fields `listFilter` reaches through relations (`category__name`): filtered and labelled, never shown or edited. */
+  /**
+   * Fields `listFilter` and `listDisplay` reach through relations (`category__name`): filtered,
+   * sorted, labelled and shown as columns, never edited.
+   */
   readonly relatedFields?: readonly FieldMeta[];
+  /** `listDisplay`'s computed columns: shown, never edited; sorted only when `sortable`. */
+  readonly computedColumns?: readonly ComputedColumnMeta[];
   readonly searchFields: readonly string[];
   readonly ordering: readonly string[];
   /** Rows per page when the URL names none. */
@@ -106,6 +118,8 @@ export interface SavedView {
   readonly search: string;
   readonly filters: Readonly<Record<string, readonly string[]>>;
   readonly ordering: readonly string[];
+  /** The columns it shows, in listDisplay's order; absent: every column. */
+  readonly columns?: readonly string[];
   readonly isDefault: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -117,6 +131,8 @@ export interface SavedViewBody {
   readonly search?: string;
   readonly filters?: Readonly<Record<string, readonly string[]>>;
   readonly ordering?: readonly string[];
+  /** The columns to show; null: every column. */
+  readonly columns?: readonly string[] | null;
   readonly isDefault?: boolean;
 }
 

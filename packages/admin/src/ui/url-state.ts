@@ -6,12 +6,13 @@ import type { FieldMeta, ModelMeta, SavedView } from "../shared/wire.js";
 
 /**
  * The list's state is its URL query: the rows grammar (filters, `search`, `ordering`, `page`,
- * `page_size`) plus `view=<id>` while a saved view is selected. Everything else derives from it.
+ * `page_size`) plus `view=<id>` while a saved view is selected and `columns=` naming the shown
+ * columns when some are hidden. Everything else derives from it.
  */
 export const listParams = computed(() => new URLSearchParams(location.value.search));
 
 /** Query parameters that are not filters. */
-export const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "view", "tz"]);
+export const NOT_FILTERS = new Set(["search", "ordering", "page", "page_size", "view", "tz", "columns"]);
 /** Parameters that say how to show the list, not which rows: ignored when comparing with a view. */
 const PRESENTATION = new Set(["view", "page", "page_size", "tz"]);
 
@@ -65,10 +66,12 @@ export function updateList(
   navigate(`${location.value.path}${queryString(params)}`, { replace: options.replace ?? false });
 }
 
-/** The query the API is asked: the URL's, without `view`, with the browser's time zone. */
+/** The query the API is asked: the URL's, without `view` and `columns`, with the browser's time zone. */
 export function apiQuery(params: URLSearchParams): string {
   const query = new URLSearchParams(params);
   query.delete("view");
+  // Which columns show changes no row: hiding one asks the server nothing.
+  query.delete("columns");
   query.set("tz", timeZone);
   return `?${query.toString()}`;
 }
@@ -89,7 +92,7 @@ export function unknownFilters(view: SavedView, model: ModelMeta): string[] {
   return Object.keys(view.filters).filter((key) => filterFieldOf(model, key) === undefined);
 }
 
-/** The list query of a saved view: its search, filters and order (filters the model lost are left out). */
+/** The list query of a saved view: its search, filters, order and columns (filters the model lost are left out). */
 export function viewParams(view: SavedView, model: ModelMeta): URLSearchParams {
   const params = new URLSearchParams();
   params.set("view", String(view.id));
@@ -99,13 +102,15 @@ export function viewParams(view: SavedView, model: ModelMeta): URLSearchParams {
     if (!lost.has(key)) for (const value of values) params.append(key, value);
   }
   if (view.ordering.length > 0) params.set("ordering", view.ordering.join(","));
+  if (view.columns) params.set("columns", view.columns.join(","));
   return params;
 }
 
-/** What a saved view keeps of the current list: search, filters and order. */
+/** What a saved view keeps of the current list: search, filters, order and the shown columns (null: all). */
 export function viewBody(params: URLSearchParams) {
   const filters: Record<string, string[]> = {};
   for (const [key, value] of filterEntries(params)) (filters[key] ??= []).push(value);
   const ordering = (params.get("ordering") ?? "").split(",").filter((term) => term !== "");
-  return { search: params.get("search") ?? "", filters, ordering };
+  const columns = (params.get("columns") ?? "").split(",").filter((name) => name !== "");
+  return { search: params.get("search") ?? "", filters, ordering, columns: columns.length > 0 ? columns : null };
 }

@@ -143,6 +143,12 @@ export const en = {
   "list.badAddress": "This list's address has a value the server cannot use. {details}",
   "list.noSuchPage": "There is no such page of this list.",
   "list.rowAction": "{action} {label}",
+  // The column chooser
+  "columns.button": "Columns",
+  "columns.hidden": "{count} hidden",
+  "columns.legend": "Show columns",
+  "columns.last": "The last shown column stays shown.",
+  "columns.showAll": "Show all columns",
   "preset.today": "Today",
   "preset.yesterday": "Yesterday",
   "preset.last_7_days": "Last 7 days",

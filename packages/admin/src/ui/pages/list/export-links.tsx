@@ -3,11 +3,21 @@ import { t } from "../../i18n/t.js";
 import { base } from "../../api.js";
 import type { ModelMeta } from "../../../shared/wire.js";
 
-/** "Export CSV" and "Export JSON Lines": downloads the server streams, of the list's current query. */
-export function ExportLinks({ model, query }: { readonly model: ModelMeta; readonly query: string }) {
+/** "Export CSV" and "Export JSON Lines": downloads the server streams, of the list's current query and shown columns. */
+export function ExportLinks({
+  model,
+  query,
+  columns,
+}: {
+  readonly model: ModelMeta;
+  readonly query: string;
+  /** The shown columns' names, when the chooser hides some (absent: listDisplay's). */
+  readonly columns?: readonly string[] | undefined;
+}) {
   const href = (format: string) => {
     const params = new URLSearchParams(query);
     params.set("format", format);
+    if (columns) params.set("columns", columns.join(","));
     return `${base}/api/models/${encodeURIComponent(model.name)}/export?${params.toString()}`;
   };
   return (

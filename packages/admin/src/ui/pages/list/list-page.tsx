@@ -9,6 +9,8 @@ import type { ModelMeta } from "../../../shared/wire.js";
 import { apiQuery, listParams } from "../../url-state.js";
 import { ActionBar } from "./action-bar.js";
 import { ActiveFilters } from "./active-filters.js";
+import { ColumnChooser } from "./column-chooser.js";
+import { listColumnsOf, visibleColumns } from "./columns.js";
 import { EmptyResults } from "./empty-results.js";
 import { ExportLinks } from "./export-links.js";
 import { ResultCount } from "./result-count.js";
@@ -58,6 +60,8 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
 
   const ordering = (params.get("ordering") ?? "").split(",").filter((term) => term !== "");
   const hasFilters = model.listFilter.length > 0;
+  const columns = visibleColumns(model, params);
+  const someHidden = columns.length < listColumnsOf(model).length;
   return (
     <div class="list-page">
       <div class="page-head">
@@ -72,6 +76,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
       <div class="toolbar">
         <SearchBox value={params.get("search") ?? ""} fields={model.searchFields} />
         <SavedViewsBar model={model} params={params} saved={saved} />
+        <ColumnChooser model={model} params={params} />
       </div>
       <ActiveFilters model={model} params={params} />
       <div class={hasFilters ? "list-layout" : "list-layout no-filters"}>
@@ -114,6 +119,7 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
           />
           <ResultsTable
             model={model}
+            columns={columns}
             page={rows.page}
             ordering={ordering.length > 0 ? ordering : model.ordering}
             loading={rows.loading}
@@ -129,7 +135,13 @@ export function ListPage({ model }: { readonly model: ModelMeta }) {
           />
           {rows.page?.results.length === 0 && <EmptyResults model={model} params={params} />}
           <Pagination model={model} params={params} page={rows.page} />
-          {query !== null && <ExportLinks model={model} query={selectionQuery} />}
+          {query !== null && (
+            <ExportLinks
+              model={model}
+              query={selectionQuery}
+              columns={someHidden ? columns.map((column) => column.name) : undefined}
+            />
+          )}
           {rowActions.dialog}
         </div>
       </div>
