@@ -30,25 +30,25 @@ import {
 import { clientIp, type Throttle } from "@viewsets/core/throttling";
 import { databaseOutages } from "@viewsets/drizzle";
 import { UiAssets } from "./assets.js";
-import { actionsOf } from "./bulk-actions.js";
 import { createAdminAuth, serveSession } from "./accounts.js";
 import { type Registration, checkAdmin } from "./check.js";
 import type { ModelConfig } from "./config.js";
-import { type AdminModel, describeModel, withinSwitches } from "./models.js";
+import { type AdminModel, withinSwitches } from "./models.js";
+import { serveModelList } from "./models-api.js";
+import { ModelRegistry } from "./registry.js";
 import { AdminViewSet } from "./rows.js";
 import { createSavedViewStore, type SavedViewStore } from "./saved-views.js";
 import type { AdminOptions } from "./options.js";
 import { ensureAdminTables } from "./migrations.js";
 import { createHistoryStore, type HistoryStore } from "./history-store.js";
 import { recorderFor, serveHistoryRoutes } from "./history.js";
-import { loggedManager } from "./api-history.js";
+import { apiRecorderOf, loggedManager } from "./api-history.js";
 import { defaultExportThrottles } from "./export.js";
 import { serveModelData } from "./model-api.js";
 import type { AdminAuth, AdminPrincipal, ModelPermissions } from "./principal.js";
 import { normalizePath } from "./text.js";
 import { serveUsers } from "./users-api.js";
 import { serveSavedViews } from "./views-api.js";
-import type { ModelsAnswer } from "../shared/wire.js";
 
 /**
  * The admin: register models with a `ModelConfig`, then mount it with an adapter's
@@ -57,7 +57,7 @@ import type { ModelsAnswer } from "../shared/wire.js";
  */
 export class Admin<User = unknown> implements Mountable {
   readonly path: string;
-  private readonly models = new Map<string, AdminModel>();
+  private readonly models = new ModelRegistry();
   private readonly settings: ViewSettings;
   private readonly auth: AdminAuth<User>;
   private readonly savedViews: SavedViewStore;
@@ -83,7 +83,8 @@ export class Admin<User = unknown> implements Mountable {
       ...resolveSettings({ bodyLimit: this.bodyLimit, ...(options.onError ? { onError: options.onError } : {}) }),
       // A foreign key written through the admin is checked as the API checks it: a row its
       // target's manager hides is answered as a missing one.
-      foreignKeyTarget: (reference) => this.targetOf({ type: "foreignKey", references: reference })?.foreignKeyTarget(),
+      foreignKeyTarget: (reference) =>
+        this.models.targetOf({ type: "foreignKey", references: reference })?.foreignKeyTarget(),
     };
     this.auth = createAdminAuth(options, {
       path: this.path,
@@ -101,7 +102,7 @@ export class Admin<User = unknown> implements Mountable {
       throw new ConfigurationError("viewsets admin: a model name must be 1 to 64 of [A-Za-z0-9_-]");
     }
     if (this.models.has(name)) throw new ConfigurationError(`viewsets admin: model ${name} is registered twice`);
-    const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now, this.targetOf);
+    const viewset = new AdminViewSet(config as ModelConfig<Row>, this.now, this.models.targetOf);
     this.models.set(name, { name, viewset: viewset as unknown as AdminViewSet<object> });
     return this;
   }
@@ -118,31 +119,17 @@ export class Admin<User = unknown> implements Mountable {
   historyOf<M extends object>(name: string, manager: M): M {
     if (!this.models.has(name))
       throw new ConfigurationError(`viewsets admin: historyOf(${name}): register ${name} first`);
+    const writer = { path: this.path, store: this.history, options: this.options, now: this.now };
     return loggedManager(manager, {
-      entry: () => this.model(name),
+      entry: () => this.models.get(name),
       ready: () => this.ready(),
-      recorder: (ctx) => {
-        const { request } = ctx;
-        if (request.path === this.path || request.path.startsWith(`${this.path}/`)) return null;
-        const user = ctx.user as User | null | undefined;
-        const onError = (error: unknown) => this.settings.onError(error, request);
-        if (user === null || user === undefined) {
-          return { store: this.history, userId: "", username: "anonymous", now: this.now, onError };
-        }
-        return recorderFor(this.history, this.options, { user, id: this.idOf(user) }, this.now, onError);
-      },
+      recorder: (ctx) => apiRecorderOf<User>(ctx, writer, (error) => this.settings.onError(error, ctx.request)),
     });
-  }
-
-  /** A user's id as the admin keeps it: the accounts' or users' `idOf`, else the user's `id`. */
-  private idOf(user: User): string {
-    const id = this.options.accounts?.idOf(user) ?? this.options.users?.idOf?.(user);
-    return String(id ?? (user as { id?: unknown }).id);
   }
 
   /** Every registration problem at once; null when the admin can serve. */
   checkConfiguration(): ConfigurationError | null {
-    const registrations: Registration[] = [...this.models.values()].map((m) => ({
+    const registrations: Registration[] = this.models.all().map((m) => ({
       name: m.name,
       config: m.viewset.config,
     }));
@@ -216,20 +203,8 @@ export class Admin<User = unknown> implements Mountable {
       return { status: 308, headers: { Location: `${this.path}/${query}` }, body: null };
     }
     if (rest === "/api" || rest.startsWith("/api/")) return this.api(request, rest.slice(5));
-    if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
     this.assets ??= new UiAssets(this.path);
-    if (rest.startsWith("/assets/")) {
-      const asset = this.assets.assetResponse(rest.slice(8));
-      if (!asset) throw new NotFound();
-      return asset;
-    }
-    return this.assets.pageResponse();
-  }
-
-  private model(name: string | undefined): AdminModel {
-    const model = name === undefined ? undefined : this.models.get(name);
-    if (!model) throw new NotFound();
-    return model;
+    return this.assets.serve(request.method, rest);
   }
 
   private permissionsOn(principal: AdminPrincipal<User>, entry: AdminModel): ModelPermissions {
@@ -237,23 +212,11 @@ export class Admin<User = unknown> implements Mountable {
   }
   /** A registered model the user may view, and what else they may do: 404 for an unknown one, 403 for one they may not view. */
   private viewable(name: string | undefined, principal: AdminPrincipal<User>) {
-    const entry = this.model(name);
+    const entry = this.models.get(name);
     const may = this.permissionsOn(principal, entry);
     if (!may.view) throw new PermissionDenied();
     return { entry, may };
   }
-
-  /** The registered name of the model a foreign key references (by registered name or model name). */
-  private modelNameOf = (reference: string): string | undefined => {
-    if (this.models.has(reference)) return reference;
-    for (const entry of this.models.values()) if (entry.viewset.config.model.name === reference) return entry.name;
-    return undefined;
-  };
-
-  private targetOf = (field: FieldDef): AdminViewSet<object> | undefined => {
-    const name = this.modelNameOf(field.references ?? "");
-    return name === undefined ? undefined : this.models.get(name)?.viewset;
-  };
 
   private async api(request: ApiRequest, rest: string): Promise<ApiResponse> {
     const segments = (rest.endsWith("/") ? rest.slice(0, -1) : rest).split("/");
@@ -270,23 +233,21 @@ export class Admin<User = unknown> implements Mountable {
     if (first !== "models" && first !== "saved-views" && first !== "history") throw new NotFound();
     const principal = await this.auth.authorize(request);
     if (first === "history") {
-      const viewable = [...this.models.values()]
+      const viewable = this.models
+        .all()
         .filter((m) => this.permissionsOn(principal, m).view)
         .map((m) => m.name);
       const reader = this.options.historyReaders?.(principal.user) ?? false;
       return serveHistoryRoutes(request, segments, this.history, principal.id, viewable, reader);
     }
     if (first === "models" && segments.length === 1) {
-      if (request.method !== "GET") throw new MethodNotAllowed(request.method, ["GET"]);
-      const described = [...this.models.values()].flatMap((m) => {
-        const may = this.permissionsOn(principal, m);
-        // With the Action menu's entries this user may run.
-        return may.view ? [{ ...describeModel(m, this.modelNameOf, may), actions: actionsOf(m, may) }] : [];
+      return serveModelList(request, this.models.all(), {
+        may: (m) => this.permissionsOn(principal, m),
+        modelNameOf: this.models.nameOf,
+        // Whether the Users page and the history log are theirs: the UI shows their links only then.
+        manageUsers: users?.mayManage(principal.user) ?? false,
+        readHistory: this.options.historyReaders?.(principal.user) ?? false,
       });
-      // Whether the Users page and the history log are theirs: the UI shows their links only then.
-      const manageUsers = users?.mayManage(principal.user) ?? false;
-      const readHistory = this.options.historyReaders?.(principal.user) ?? false;
-      return sendJSON(200, { models: described, manageUsers, readHistory } satisfies ModelsAnswer);
     }
     if (first === "saved-views") {
       if (segments.length > 3) throw new NotFound();
@@ -308,7 +269,7 @@ export class Admin<User = unknown> implements Mountable {
       history: recorderFor(this.history, this.options, principal, this.now, (e) => this.settings.onError(e, request)),
       settings: this.settings,
       now: this.now,
-      targetOf: this.targetOf,
+      targetOf: this.models.targetOf,
       may,
       export: {
         throttles: this.exportThrottles,
@@ -317,7 +278,7 @@ export class Admin<User = unknown> implements Mountable {
         ip: clientIp(request, this.proxies.trustedProxies ?? 0),
       },
       selection: {
-        models: [...this.models.values()],
+        models: this.models.all(),
         permissionsOn: (other) => this.permissionsOn(principal, other),
         bodyLimit: this.bodyLimit,
         messages: this.settings.messages,

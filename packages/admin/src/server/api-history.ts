@@ -4,7 +4,17 @@
  * transaction when the manager shares the admin's database (see `writeLogged`).
  */
 import type { RequestContext } from "@viewsets/core";
-import { changesOf, entryOf, type HistoryRecorder, type Manageable, writeLoggedThrough } from "./history.js";
+import type { HistoryStore } from "./history-store.js";
+import {
+  changesOf,
+  entryOf,
+  type HistoryRecorder,
+  type Manageable,
+  recorderFor,
+  userIdOf,
+  type UserNaming,
+  writeLoggedThrough,
+} from "./history.js";
 import type { AdminModel } from "./models.js";
 
 type Row = Record<string, unknown>;
@@ -24,6 +34,31 @@ export interface ApiHistoryOptions {
   readonly recorder: (ctx: RequestContext) => HistoryRecorder | null;
   /** The admin's tables, created when missing (`Admin.ready`). */
   readonly ready: () => Promise<void>;
+}
+
+/** Where an API request's entries go, and how its user is named. */
+export interface ApiHistoryWriter<User> {
+  /** The admin's path: its own requests are logged by the admin, once. */
+  readonly path: string;
+  readonly store: HistoryStore;
+  readonly options: UserNaming<User>;
+  readonly now: () => Date;
+}
+
+/** The recorder of an API request's writes: as its user, or "anonymous"; null for a request to the admin. */
+export function apiRecorderOf<User>(
+  ctx: RequestContext,
+  writer: ApiHistoryWriter<User>,
+  onError: (error: unknown) => void,
+): HistoryRecorder | null {
+  const { path } = ctx.request;
+  if (path === writer.path || path.startsWith(`${writer.path}/`)) return null;
+  const user = ctx.user as User | null | undefined;
+  if (user === null || user === undefined) {
+    return { store: writer.store, userId: "", username: "anonymous", now: writer.now, onError };
+  }
+  const principal = { user, id: userIdOf(writer.options, user) };
+  return recorderFor(writer.store, writer.options, principal, writer.now, onError);
 }
 
 function idOf(row: Row, primaryKey: string): number | bigint | null {

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ApiResponse } from "@viewsets/core";
+import { type ApiResponse, MethodNotAllowed, NotFound } from "@viewsets/core";
 
 /** The page's policy: scripts and styles from the admin's own files only, no framing. */
 export const CONTENT_SECURITY_POLICY = [
@@ -60,6 +60,15 @@ export class UiAssets {
       const type = TYPES[extname(name)];
       if (type && ASSET_NAME.test(name)) this.files.set(name, { body: readFileSync(`${assets}/${name}`), type });
     }
+  }
+
+  /** A GET under the admin's path outside its API: a hashed asset (404 for a name that is none), else the page. */
+  serve(method: string, rest: string): ApiResponse {
+    if (method !== "GET") throw new MethodNotAllowed(method, ["GET"]);
+    if (!rest.startsWith("/assets/")) return this.pageResponse();
+    const asset = this.assetResponse(rest.slice(8));
+    if (!asset) throw new NotFound();
+    return asset;
   }
 
   pageResponse(): ApiResponse {

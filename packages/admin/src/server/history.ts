@@ -241,7 +241,7 @@ export async function serveHistoryRoutes(
 /** The recorder of one request's writes: the admin's store, as its signed-in user. */
 export function recorderFor<User>(
   store: HistoryStore,
-  options: Parameters<typeof usernameOf<User>>[0],
+  options: UserNaming<User>,
   principal: { readonly user: User; readonly id: string },
   now: () => Date,
   onError: (error: unknown) => void,
@@ -251,13 +251,22 @@ export function recorderFor<User>(
 
 /** The name a user's entries carry: the accounts' or users' `usernameOf`, else the user's `username`, else the id. */
 export function usernameOf<User>(
-  options: {
-    readonly accounts?: { usernameOf(user: User): string } | undefined;
-    readonly users?: { usernameOf?(user: User): string } | undefined;
-  },
+  options: UserNaming<User>,
   principal: { readonly user: User; readonly id: string },
 ): string {
   const { user } = principal;
   const named = options.accounts?.usernameOf(user) ?? options.users?.usernameOf?.(user);
   return named ?? String((user as { username?: unknown }).username ?? principal.id);
+}
+
+/** The admin's options that name its users: the accounts' or the users' `idOf` and `usernameOf`. */
+export interface UserNaming<User> {
+  readonly accounts?: { idOf(user: User): string; usernameOf(user: User): string } | undefined;
+  readonly users?: { idOf?(user: User): string | number; usernameOf?(user: User): string } | undefined;
+}
+
+/** A user's id as the admin keeps it: the accounts' or users' `idOf`, else the user's `id`. */
+export function userIdOf<User>(options: UserNaming<User>, user: User): string {
+  const id = options.accounts?.idOf(user) ?? options.users?.idOf?.(user);
+  return String(id ?? (user as { id?: unknown }).id);
 }
