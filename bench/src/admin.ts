@@ -23,7 +23,7 @@ import pg from "pg";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { PRODUCT_SEARCH_INDEX, categories, products } from "../../examples/shop/src/schema.js";
 import { measureExport, reportExports } from "./admin-export.js";
-import { copyDatabase, seededDatabase } from "./data.js";
+import { copyDatabase, productsLabel, seededDatabase } from "./data.js";
 import { fillPostgres, pgShopTables } from "./pg-shop.js";
 
 const SIZES = (process.env.BENCH_ADMIN_SIZES ?? "100000,1000000").split(",").map(Number);
@@ -194,8 +194,7 @@ function report(title: string, timings: readonly Timing[]): void {
 }
 
 async function onSqlite(size: number): Promise<void> {
-  const label = size === 1_000_000 ? "products-1m" : `products-${size / 1000}k`;
-  const { file, built, ms } = seededDatabase(label, { products: size, priceChanges: 0 });
+  const { file, built, ms } = seededDatabase(productsLabel(size), { products: size, priceChanges: 0 });
   if (built) console.log(`seeded ${size.toLocaleString("en")} products in ${(ms / 1000).toFixed(1)} s`);
   const directory = mkdtempSync(join(tmpdir(), "viewsets-admin-bench-"));
   const opened = openDatabase(copyDatabase(file, directory, "admin"), { seed: false });

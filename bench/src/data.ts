@@ -43,6 +43,11 @@ export function seededDatabase(label: string, options: SeedOptions): { file: str
   return { file, built: true, ms: performance.now() - started };
 }
 
+/** The label of a seeded file of `size` products ("products-100k", "products-1m"): the bench's files are shared by name. */
+export function productsLabel(size: number): string {
+  return size === 1_000_000 ? "products-1m" : `products-${size / 1000}k`;
+}
+
 /** A private copy of a database for one server process that writes. */
 export function copyDatabase(file: string, directory: string, name: string): string {
   const target = join(directory, `${name}.sqlite`);
