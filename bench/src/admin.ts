@@ -67,7 +67,12 @@ function benchAdmin(db: unknown, tables: { products: typeof products; categories
     count: { cap: 10_000 },
   });
   for (const field of FILTERS) {
-    admin.register(`products_${field}`, { model: productModel, queryset: productManager, listFilter: [field] });
+    admin.register(`products_${field}`, {
+      model: productModel,
+      queryset: productManager,
+      listFilter: [field],
+      searchFields: ["name", "description"],
+    });
   }
   return admin;
 }
@@ -119,6 +124,16 @@ async function measureAdmin(admin: Admin, allFacetsBudget: number): Promise<Timi
       "status=live&price__gte=50&ordering=-price",
     ),
   );
+  // Issue 46's item 16: a price range and a status in the list's own order (-createdAt), with the exact count.
+  timings.push(
+    await time(
+      admin,
+      "rows, status=live, 50 ≤ price ≤ 150, by -createdAt",
+      100,
+      "models/products/rows/",
+      "status=live&price__gte=50&price__lte=150",
+    ),
+  );
   timings.push(
     await time(admin, "rows, last 30 days (preset)", 100, "models/products/rows/", "createdAt__preset=last_30_days"),
   );
@@ -152,6 +167,8 @@ async function measureAdmin(admin: Admin, allFacetsBudget: number): Promise<Timi
       await time(admin, `facet ${field}, status=live`, 200, `models/products_${field}/facets`, "status=live"),
     );
   }
+  // Issue 46's item 17: the price facet (its least and greatest) under a search.
+  timings.push(await time(admin, "facet price, search", 200, "models/products_price/facets", "search=lamp"));
   timings.push(await time(admin, "all 5 facets", allFacetsBudget, "models/products/facets"));
   timings.push(
     await time(
