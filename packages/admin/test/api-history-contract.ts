@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerTokenAuthentication, Router } from "@viewsets/core";
-import { modelViewSet, type SQLiteDatabase } from "@viewsets/drizzle";
+import { modelViewSet, type SQLiteDatabase, tableModel } from "@viewsets/drizzle";
 import { AdminClient, call, type Reply } from "./client.js";
 import type { AdminContractOptions } from "./contract-options.js";
 import { addDailyTables, dailyAdmin } from "./daily-fixture.js";
@@ -51,6 +51,8 @@ export function runApiHistoryContract(options: AdminContractOptions): void {
       });
       productViewSet.options.queryset = admin.historyOf("products", productViewSet.options.queryset);
       router.register("products", productViewSet);
+      // The same logged manager in the admin too: the admin's writes through it are the admin's to log.
+      admin.register("products_api", { model: tableModel(products), queryset: productViewSet.options.queryset });
       router.register("categories", modelViewSet(db, categories));
       server = await serve(options.framework, [router, admin]);
       staff = new AdminClient(server.url);
@@ -104,6 +106,13 @@ export function runApiHistoryContract(options: AdminContractOptions): void {
     it("logs a write through the admin once", async () => {
       expect((await staff.request("PATCH", "/models/products/rows/11", { name: "Once" })).status).toBe(200);
       expect((await historyOf("products", 11)).map((e) => e.action)).toEqual(["change"]);
+    });
+
+    it("logs an admin write through a logged manager once, as the admin's", async () => {
+      const reply = await staff.request("PATCH", "/models/products_api/rows/13", { name: "Through both" });
+      expect(reply.status, reply.text).toBe(200);
+      expect((await historyOf("products_api", 13)).map((e) => e.action)).toEqual(["change"]);
+      expect(await historyOf("products", 13)).toEqual([]);
     });
 
     it("rolls an API write back when its entry cannot be written, and leaks nothing", async () => {
