@@ -15,11 +15,8 @@
  *   operation whose `security` does not allow anonymous requests never does the work for them
  *   (a valid one is a 401), and the admin (who may do everything) is never answered 401 or 403.
  *
- * CONFORMANCE_RUNS sets the requests per operation on the first framework (fast-check's numRuns;
- * 400 by default); the other frameworks get a quarter of them. What the document promises is the
- * core's answer, the same on every adapter (the adapter contract suite holds them to that), so the
- * full search runs once and the others check the adapters' mapping: CI's time goes where new
- * failures are found. CONFORMANCE_SEED replays a run that failed (fast-check prints its seed).
+ * CONFORMANCE_RUNS sets the requests per operation (fast-check's numRuns; 400 by default), and
+ * CONFORMANCE_SEED replays a run that failed (fast-check prints its seed).
  */
 import fc from "fast-check";
 import type { OperationObject, SchemaObject } from "@viewsets/core/docs";
@@ -31,7 +28,6 @@ import { type DemoUser, type RunningShop, startShop, tempDirectory } from "./hel
 import { DocumentCheck, type Method } from "./openapi-check.js";
 
 const RUNS = Number(process.env.CONFORMANCE_RUNS ?? 400);
-const runsOn = (framework: string) => (framework === FRAMEWORKS[0] ? RUNS : Math.max(1, Math.round(RUNS / 4)));
 const SEED = process.env.CONFORMANCE_SEED === undefined ? undefined : Number(process.env.CONFORMANCE_SEED);
 const PREFIX = "/api/v1";
 
@@ -222,7 +218,7 @@ describe.each(FRAMEWORKS)("the shop on %s conforms to its document", (framework)
             }
           },
         ),
-        { numRuns: runsOn(framework), seed: SEED, endOnFailure: true },
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       // The requests reached the operation: some valid ones among them, and some of them answered 2xx.
       expect(valid, `valid requests to ${method} ${path}`).toBeGreaterThan(0);
