@@ -28,6 +28,11 @@ export interface ServerConfig {
 /** High enough never to refuse during a run: the cost of counting is what is measured. */
 export const THROTTLE_RATE = "1000000/min";
 export const BENCH_TOKEN = "bench";
+/**
+ * The host names the viewset servers answer for (the router's `allowedHosts`): the servers run with
+ * NODE_ENV=production, where a router without them refuses to start, as a deployed app's would.
+ */
+export const BENCH_HOSTS = ["127.0.0.1", "localhost"];
 
 export const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

@@ -5,6 +5,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PRODUCT_LIST_OPTIONS, PRODUCT_MODEL_OPTIONS } from "../../examples/shop/src/app.js";
 import type { ShopSqliteDatabase } from "../../examples/shop/src/database.js";
 import { products } from "../../examples/shop/src/schema.js";
+import { BENCH_HOSTS } from "./config.js";
 import type { pgShopTables } from "./pg-shop.js";
 
 // The bench compares like with like: the shop's products viewset with its list options and clean
@@ -14,7 +15,7 @@ import type { pgShopTables } from "./pg-shop.js";
 
 /** The shop's products viewset over the SQLite file. */
 export function productsRouter(db: ShopSqliteDatabase, options: RouterOptions = {}): Router {
-  const router = new Router("/api/v1", options);
+  const router = new Router("/api/v1", { allowedHosts: BENCH_HOSTS, ...options });
   router.register("products", modelViewSet(db, products, { ...PRODUCT_LIST_OPTIONS, model: PRODUCT_MODEL_OPTIONS }));
   return router;
 }
@@ -25,7 +26,7 @@ export function pgProductsRouter(
   table: ReturnType<typeof pgShopTables>["products"],
   options: RouterOptions = {},
 ): Router {
-  const router = new Router("/api/v1", options);
+  const router = new Router("/api/v1", { allowedHosts: BENCH_HOSTS, ...options });
   router.register("products", modelViewSet(db, table, { ...PRODUCT_LIST_OPTIONS, model: PRODUCT_MODEL_OPTIONS }));
   return router;
 }

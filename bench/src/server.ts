@@ -11,7 +11,7 @@ import type { Authenticator, Router } from "@viewsets/core";
 import type { Throttle } from "@viewsets/core/throttling";
 import { openDatabase, type ShopSqliteDatabase } from "../../examples/shop/src/database.js";
 import { type Framework, handWrittenServer, simplestServer, viewsetServer } from "./apps.js";
-import { BENCH_TOKEN, type Implementation, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
+import { BENCH_HOSTS, BENCH_TOKEN, type Implementation, PG_URL, type ServerConfig, THROTTLE_RATE } from "./config.js";
 import type { ProductStore } from "./hand-written/store.js";
 
 async function throttlesOf(config: ServerConfig): Promise<{ throttles: Throttle[]; close(): Promise<void> }> {
@@ -49,7 +49,7 @@ async function routerOf(config: ServerConfig, db: ShopSqliteDatabase, throttles:
     import("@viewsets/drizzle"),
     import("../../examples/shop/src/schema.js"),
   ]);
-  const router = new Router("/api/v1", { throttles, authentication });
+  const router = new Router("/api/v1", { throttles, authentication, allowedHosts: BENCH_HOSTS });
   router.register(
     "products",
     modelViewSet(db, products, { readOnly: true, pagination: cursorPagination(), ordering: ["-createdAt"] }),
