@@ -45,6 +45,16 @@ export async function indexExists<T extends Table>(
  * what a scan in that column's order reads. Undefined when there is none.
  */
 export function orderingIndexOf(table: Table, column: Column): string | undefined {
+  // Asked on every filtered page: drizzle builds the table's config (its Index objects) anew on each call.
+  let byColumn = orderingIndexes.get(table);
+  if (!byColumn) orderingIndexes.set(table, (byColumn = new Map()));
+  if (!byColumn.has(column.name)) byColumn.set(column.name, findOrderingIndex(table, column));
+  return byColumn.get(column.name);
+}
+
+const orderingIndexes = new WeakMap<Table, Map<string, string | undefined>>();
+
+function findOrderingIndex(table: Table, column: Column): string | undefined {
   const indexes = getTableConfig(table as SQLiteTable).indexes.filter((index) => index.config.where === undefined);
   const leading = indexes.filter((index) => {
     const first = index.config.columns[0] as { name?: unknown } | undefined;
@@ -52,6 +62,30 @@ export function orderingIndexOf(table: Table, column: Column): string | undefine
   });
   const alone = leading.find((index) => index.config.columns.length === 1) ?? leading[0];
   return alone?.config.name;
+}
+
+/** How long a table's estimated row count is reused: it only chooses a plan, never which rows a page holds. */
+const ESTIMATE_MS = 1000;
+const estimates = new WeakMap<object, Map<string, { readonly rows: number; readonly at: number }>>();
+
+/**
+ * The table's rows as `estimate` reads them, reused for a second per database and table: a
+ * filtered page would otherwise pay a statement of its own for it. Each request that finds none
+ * fresh reads it itself (a request never waits on another's read, nor fails by it).
+ */
+export async function rowsEstimated(
+  databaseKey: object,
+  table: Table,
+  estimate: () => Promise<number>,
+): Promise<number> {
+  let byTable = estimates.get(databaseKey);
+  if (!byTable) estimates.set(databaseKey, (byTable = new Map()));
+  const name = getTableName(table);
+  const known = byTable.get(name);
+  if (known && Date.now() - known.at < ESTIMATE_MS) return known.rows;
+  const rows = await estimate();
+  byTable.set(name, { rows, at: Date.now() });
+  return rows;
 }
 
 /**
@@ -73,5 +107,15 @@ export function indexedBy(table: Table, index: string): SQL {
  * does not see in the FROM clause, and `indexedBy` hides the table in SQL.
  */
 export function asExpressions(columns: Readonly<Record<string, Column>>): Record<string, SQL.Aliased | SQL> {
-  return Object.fromEntries(Object.entries(columns).map(([field, column]) => [field, sql`${column}`.mapWith(column)]));
+  let expressions = expressionsOf.get(columns);
+  if (!expressions) {
+    expressions = Object.fromEntries(
+      Object.entries(columns).map(([field, column]) => [field, sql`${column}`.mapWith(column)]),
+    );
+    expressionsOf.set(columns, expressions);
+  }
+  return expressions;
 }
+
+/** Each columns object's expressions, made once (the table's columns are one object per table). */
+const expressionsOf = new WeakMap<object, Record<string, SQL.Aliased | SQL>>();

@@ -3,7 +3,14 @@ import { sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Expression, QuerySet, RequestContext } from "@viewsets/core";
 import type { ValueCount } from "@viewsets/core/internals";
 import { columnFor, expressionSql, fieldValue, orderingSql } from "./expressions.js";
-import { asExpressions, indexExists, indexedBy, orderingIndexOf, scanBeatsSort } from "./ordered-scan.js";
+import {
+  asExpressions,
+  indexExists,
+  indexedBy,
+  orderingIndexOf,
+  rowsEstimated,
+  scanBeatsSort,
+} from "./ordered-scan.js";
 import { allOf, requiredMatches } from "./search-index.js";
 import type { TableAccess } from "./table-access.js";
 
@@ -265,8 +272,10 @@ export class DrizzleQuerySet<T extends Table> implements QuerySet<Row<T>> {
     if (matches === undefined || first === undefined || first.includes(".")) return undefined;
     const column = this.access.columns[first];
     const index = column && orderingIndexOf(this.access.table, column);
-    if (!index || !(await indexExists(this.access, ctx, index))) return undefined;
-    return scanBeatsSort(matches, await this.rowsEstimate(ctx), offset, limit) ? index : undefined;
+    // The table has at least the matches: with fewer matches than the page reaches, sorting them wins.
+    if (!index || matches < offset + limit || !(await indexExists(this.access, ctx, index))) return undefined;
+    const rows = await rowsEstimated(this.access.databaseKey, this.access.table, () => this.rowsEstimate(ctx));
+    return scanBeatsSort(matches, rows, offset, limit) ? index : undefined;
   }
 
   /** The table's rows, estimated by its largest key (which deletions only make larger). */
