@@ -42,6 +42,10 @@ export class AccountsAuth<User> implements AdminAuth<User> {
     private readonly limits: SignInLimits,
   ) {}
 
+  idOf(user: User): string {
+    return this.accounts.idOf(user);
+  }
+
   private answer(user: User, csrfToken: string | null): Session {
     const { accounts } = this;
     return sessionAnswer(

@@ -119,7 +119,13 @@ export class Admin<User = unknown> implements Mountable {
   historyOf<M extends object>(name: string, manager: M): M {
     if (!this.models.has(name))
       throw new ConfigurationError(`viewsets admin: historyOf(${name}): register ${name} first`);
-    const writer = { path: this.path, store: this.history, options: this.options, now: this.now };
+    const writer = {
+      path: this.path,
+      store: this.history,
+      options: this.options,
+      now: this.now,
+      idOf: (user: User) => this.auth.idOf(user),
+    };
     return loggedManager(manager, {
       entry: () => this.models.get(name),
       ready: () => this.ready(),

@@ -11,7 +11,6 @@ import {
   type HistoryRecorder,
   type Manageable,
   recorderFor,
-  userIdOf,
   type UserNaming,
   writeLoggedThrough,
 } from "./history.js";
@@ -42,6 +41,8 @@ export interface ApiHistoryWriter<User> {
   readonly path: string;
   readonly store: HistoryStore;
   readonly options: UserNaming<User>;
+  /** The user's id as the admin keeps it (`AdminAuth.idOf`). */
+  readonly idOf: (user: User) => string;
   readonly now: () => Date;
 }
 
@@ -57,7 +58,7 @@ export function apiRecorderOf<User>(
   if (user === null || user === undefined) {
     return { store: writer.store, userId: "", username: "anonymous", now: writer.now, onError };
   }
-  const principal = { user, id: userIdOf(writer.options, user) };
+  const principal = { user, id: writer.idOf(user) };
   return recorderFor(writer.store, writer.options, principal, writer.now, onError);
 }
 

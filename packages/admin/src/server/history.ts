@@ -259,14 +259,8 @@ export function usernameOf<User>(
   return named ?? String((user as { username?: unknown }).username ?? principal.id);
 }
 
-/** The admin's options that name its users: the accounts' or the users' `idOf` and `usernameOf`. */
+/** The admin's options that name its users: the accounts' or the users' `usernameOf`. */
 export interface UserNaming<User> {
-  readonly accounts?: { idOf(user: User): string; usernameOf(user: User): string } | undefined;
-  readonly users?: { idOf?(user: User): string | number; usernameOf?(user: User): string } | undefined;
-}
-
-/** A user's id as the admin keeps it: the accounts' or users' `idOf`, else the user's `id`. */
-export function userIdOf<User>(options: UserNaming<User>, user: User): string {
-  const id = options.accounts?.idOf(user) ?? options.users?.idOf?.(user);
-  return String(id ?? (user as { id?: unknown }).id);
+  readonly accounts?: { usernameOf(user: User): string } | undefined;
+  readonly users?: { usernameOf?(user: User): string } | undefined;
 }

@@ -31,6 +31,8 @@ export interface AdminAuth<User> {
   authorize(request: ApiRequest): Promise<AdminPrincipal<User>>;
   /** Ends every session of a user; how many there were. */
   endSessions(userId: string): Promise<number>;
+  /** A user's id as the admin keeps it (the principal's `id`, its sessions' and history's). */
+  idOf(user: User): string;
   /** What the user may do with a registered model (before the model's own switches). */
   permissions(user: User, model: string): ModelPermissions;
 }
