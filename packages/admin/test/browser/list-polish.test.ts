@@ -94,6 +94,9 @@ describe.skipIf(skipReason !== undefined)("admin UI: the list's paging, loading,
     const table = page.getByRole("table");
     await page.locator(".skeleton-row").first().waitFor();
     expect(await page.locator(".skeleton-row").count()).toBe(10);
+    // Each placeholder row spans the table as its header does: the selection's column, every field.
+    const headerCells = await page.locator("thead tr").first().locator("th, td").count();
+    expect(await page.locator(".skeleton-row").first().locator("td").count()).toBe(headerCells);
     expect(await table.getAttribute("aria-busy")).toBe("true");
     // The placeholders are not rows to assistive technology.
     expect(await table.getByRole("row").count()).toBe(1);

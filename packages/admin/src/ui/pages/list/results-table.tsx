@@ -121,7 +121,10 @@ export function ResultsTable({ model, columns, page, ordering, loading, select, 
         </thead>
         <tbody>
           {page === null && loading && (
-            <SkeletonRows columns={columns.length + (rowActions ? 1 : 0)} rows={Math.min(model.listPerPage, 10)} />
+            <SkeletonRows
+              columns={(select ? 1 : 0) + columns.length + (rowActions ? 1 : 0)}
+              rows={Math.min(model.listPerPage, 10)}
+            />
           )}
           {page?.results.map((row) => (
             <tr key={String(row[model.pk])}>
