@@ -7,10 +7,12 @@ interface ModalProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ComponentChildren;
+  /** Where focus goes on close when what opened the dialog is gone (a toolbar re-rendered by what the dialog did). */
+  readonly returnFocus?: () => HTMLElement | null;
 }
 
 /** A native modal `<dialog>` named by its heading: opened on mount, Escape or Cancel closes it, focus returns. */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, returnFocus }: ModalProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -20,6 +22,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     return () => {
       if (dialog?.open) dialog.close();
       if (opener?.isConnected) opener.focus();
+      else returnFocus?.()?.focus();
     };
   }, []);
   return (

@@ -15,10 +15,12 @@ interface NameDialogProps {
   readonly offerDefault?: boolean;
   readonly onSubmit: (name: string, isDefault: boolean) => Promise<void>;
   readonly onClose: () => void;
+  /** See `Modal`'s `returnFocus`. */
+  readonly returnFocus?: () => HTMLElement | null;
 }
 
 /** Asks for a view's name ("Name", "Save"); the server's message shows beside the field. */
-export function NameDialog({ title, initialName = "", offerDefault, onSubmit, onClose }: NameDialogProps) {
+export function NameDialog({ title, initialName = "", offerDefault, onSubmit, onClose, returnFocus }: NameDialogProps) {
   const id = useId();
   const [name, setName] = useState(initialName);
   const [isDefault, setIsDefault] = useState(false);
@@ -44,7 +46,7 @@ export function NameDialog({ title, initialName = "", offerDefault, onSubmit, on
     }
   };
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} onClose={onClose} returnFocus={returnFocus}>
       <form onSubmit={submit} class="dialog-form" noValidate>
         <label for={`${id}-name`}>{t("views.name")}</label>
         <input

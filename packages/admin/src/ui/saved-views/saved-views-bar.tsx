@@ -33,6 +33,8 @@ interface SavedViewsBarProps {
  */
 export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
   const id = useId();
+  // After a save or rename the toolbar shows other buttons: focus goes back to the view it now names.
+  const viewSelect = () => document.getElementById(`${id}-select`);
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -161,6 +163,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
           offerDefault
           onSubmit={saveAs}
           onClose={() => setOpen(null)}
+          returnFocus={viewSelect}
         />
       )}
       {open === "rename" && selected && (
@@ -172,6 +175,7 @@ export function SavedViewsBar({ model, params, saved }: SavedViewsBarProps) {
             setOpen(null);
           }}
           onClose={() => setOpen(null)}
+          returnFocus={viewSelect}
         />
       )}
       {open === "delete" && selected && (
