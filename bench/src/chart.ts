@@ -137,7 +137,7 @@ function legend(): string[] {
 function baselineOf(points: readonly Point[]): string {
   const two = points.some((p) => "against" in p && p.against);
   return two
-    ? "the better per round of two hand-written handlers (the strongest and the simplest)"
+    ? "the better of two hand-written handlers over the run (the strongest and the simplest)"
     : "the strongest hand-written handler";
 }
 

@@ -7,9 +7,11 @@
  *   pnpm --filter @viewsets/bench run profile express hand-written list 10
  *
  * `diff` in place of the implementation profiles both sides in turn and prints, per function, the
- * µs of CPU per request the viewset's server spends beyond the hand-written one's:
+ * µs of CPU per request the viewset's server spends beyond the strongest hand-written one's;
+ * `diff-simplest` beyond the simplest one's:
  *
  *   pnpm --filter @viewsets/bench run profile hono diff retrieve 8
+ *   pnpm --filter @viewsets/bench run profile hono diff-simplest retrieve 8
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -124,7 +126,7 @@ export function diff(viewset: Map<string, number>, handWritten: Map<string, numb
   const line = ({ name, a, b }: (typeof rows)[number]) =>
     `${(a - b).toFixed(2).padStart(8)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(8)}  ${name}`;
   return [
-    `µs of CPU per request, sampled (idle and start-up left out): viewset ${total(viewset).toFixed(1)}, hand-written ${total(handWritten).toFixed(1)}`,
+    `µs of CPU per request, sampled (idle and start-up left out): viewset ${total(viewset).toFixed(1)}, baseline ${total(handWritten).toFixed(1)}`,
     "",
     "   extra  viewset  by hand  function",
     ...rows.slice(0, top).map(line),
@@ -170,11 +172,11 @@ async function main(): Promise<void> {
   const [framework, implementation, scenarioName, secondsText] = process.argv.slice(2);
   if (
     !FRAMEWORKS.includes(framework as Framework) ||
-    !["viewset", "hand-written", "diff"].includes(implementation ?? "") ||
+    !["viewset", "hand-written", "simplest", "diff", "diff-simplest"].includes(implementation ?? "") ||
     !(scenarioName! in SCENARIOS)
   ) {
     console.error(
-      `usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written|diff> <${Object.keys(SCENARIOS).join("|")}> [seconds]`,
+      `usage: profile <${FRAMEWORKS.join("|")}> <viewset|hand-written|simplest|diff|diff-simplest> <${Object.keys(SCENARIOS).join("|")}> [seconds]`,
     );
     process.exit(2);
   }
@@ -184,13 +186,14 @@ async function main(): Promise<void> {
   // PROFILE_RATE=n drives both sides at n requests per second instead of as fast as each answers,
   // so that work the kernel does per request at a given rate (waking the client) is the same on both.
   const rate = Number(process.env.PROFILE_RATE ?? 0) || undefined;
-  if (implementation === "diff") {
+  if (implementation === "diff" || implementation === "diff-simplest") {
+    const baseline: Implementation = implementation === "diff" ? "hand-written" : "simplest";
     const [a, b] = [
       await profiled(framework as Framework, "viewset", scenario, seconds, rate),
-      await profiled(framework as Framework, "hand-written", scenario, seconds, rate),
+      await profiled(framework as Framework, baseline, scenario, seconds, rate),
     ];
     console.log(
-      `${framework} ${scenarioName}: viewset ${a.rps.toFixed(0)}, hand-written ${b.rps.toFixed(0)} req/s under the profiler\n`,
+      `${framework} ${scenarioName}: viewset ${a.rps.toFixed(0)}, ${baseline} ${b.rps.toFixed(0)} req/s under the profiler\n`,
     );
     console.log(diff(perRequest(a.profile, a.requests), perRequest(b.profile, b.requests), top));
     return;

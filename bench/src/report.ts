@@ -20,17 +20,18 @@ function table(results: Results, section: string, headers: readonly string[]): s
   return lines.join("\n");
 }
 
-/** Which baseline served more, in how many of the rounds: "strongest 4/5". */
+/** The better baseline, and in how many of the rounds each served more: "strongest (strongest 4/5, simplest 1/5)". */
 function betterOf(row: Row): string {
   const counts = Object.entries(row.better ?? {}).sort(([, x], [, y]) => y - x);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
-  return counts
+  const rounds = counts
     .filter(([, n]) => n > 0)
     .map(([label, n]) => `${label} ${n}/${total}`)
     .join(", ");
+  return `${row.b.label} (${rounds})`;
 }
 
-/** The rows of a section against both baselines: each alone, and the better of the two per round. */
+/** The rows of a section against both baselines: each alone, and the better of the two over the run. */
 function baselinesTable(results: Results, section: string): string {
   const lines = header([
     "adapter",
@@ -42,7 +43,7 @@ function baselinesTable(results: Results, section: string): string {
     "/ simplest",
     "/ better",
     "spread",
-    "better in rounds",
+    "better (served more in rounds)",
   ]);
   for (const r of results.rows.filter((x) => x.section === section && x.against)) {
     const [strongest, simplest] = r.against!;
@@ -54,7 +55,7 @@ function baselinesTable(results: Results, section: string): string {
 }
 
 const BASELINES_NOTE =
-  "Two baselines per adapter, in the same rounds: the strongest hand-written handler (bench/src/hand-written/) and the simplest one a user of the framework writes (bench/src/hand-written/simplest/). / better = the median of the per-round ratios to whichever of the two served more in the round; spread = their lowest–highest; the last column says which one that was.";
+  "Two baselines per adapter, in the same rounds: the strongest hand-written handler (bench/src/hand-written/) and the simplest one a user of the framework writes (bench/src/hand-written/simplest/). / better = the median of the per-round ratios to the better baseline, the one with the higher median req/s over the run's rounds; spread = their lowest–highest; the last column names it, and in how many rounds each baseline served more.";
 
 function coreReport(results: Results): string {
   return [

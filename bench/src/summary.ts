@@ -18,10 +18,9 @@ const cell = (row: Pick<Row, "ratio" | "spread"> | undefined) =>
   row ? `${row.ratio.toFixed(3)} (${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)})` : "—";
 const cpu = (row: CostRow | undefined) => (row ? row.ratio.toFixed(3) : "—");
 
-/** The baseline that was the better in most of a row's rounds. */
+/** The baseline the row's ratio is taken against: the one with the higher median req/s. */
 function betterOf(row: Row | undefined): string {
-  if (!row?.better) return "—";
-  return Object.entries(row.better).sort(([, x], [, y]) => y - x)[0]![0];
+  return row?.against ? row.b.label : "—";
 }
 
 function ratios(record: RunRecord): string {
