@@ -11,6 +11,9 @@
  * then callgrind_control counts only the measured requests (3,000 by default). GET requests only
  * (a create would write a different number of rows per side).
  *
+ * `INSTRUCTIONS_SIDES=viewset,simplest,hand-written` names the sides counted (default: the viewset
+ * and the strongest hand-written handler).
+ *
  * With `BENCH_POSTGRES=1`, both sides serve PostgreSQL's 10,000 products (the schema `pnpm bench`
  * fills, filled here if missing); the database server's own instructions are not counted.
  */
@@ -92,17 +95,20 @@ if (postgres) {
 const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
 const directory = mkdtempSync(join(tmpdir(), "viewsets-http-instructions-"));
 try {
+  // INSTRUCTIONS_SIDES=viewset,simplest counts the simplest baseline instead (or as well).
+  const sides = (process.env.INSTRUCTIONS_SIDES ?? "viewset,hand-written").split(",") as Implementation[];
   const per: number[] = [];
-  for (const implementation of ["viewset", "hand-written"] as const) {
+  for (const implementation of sides) {
     const copy = copyDatabase(file, directory, implementation);
     per.push(await count(path, framework, implementation, copy, Number(requestsArg), Number(warmArg)));
   }
-  const [viewset, hand] = per as [number, number];
-  console.log("| adapter | path | viewset instructions/request | hand-written | hand-written / viewset |");
-  console.log("|---|---|---:|---:|---:|");
-  console.log(
-    `| ${framework}${postgres ? " (PostgreSQL)" : ""} | ${path} | ${Math.round(viewset)} | ${Math.round(hand)} | ${(hand / viewset).toFixed(3)} |`,
-  );
+  console.log("| adapter | path | side | instructions/request | this / the first |");
+  console.log("|---|---|---|---:|---:|");
+  for (const [i, side] of sides.entries()) {
+    console.log(
+      `| ${framework}${postgres ? " (PostgreSQL)" : ""} | ${path} | ${side} | ${Math.round(per[i]!)} | ${(per[i]! / per[0]!).toFixed(3)} |`,
+    );
+  }
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

@@ -44,18 +44,51 @@ const SERVER_ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
 export const CONNECTIONS = 50;
 
 let canPin: boolean | undefined;
+let pinnedNow = false;
+
+/** Whether this machine can pin: taskset works and there are at least 2 CPUs. */
+function canPinHere(): boolean {
+  canPin ??= availableParallelism() >= 2 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+  return canPin;
+}
 
 /**
- * Whether servers run on CPU 1 and the load generator on CPU 0 (BENCH_PIN=1, with taskset and
- * at least 2 CPUs). Off by default: on the 2-CPU machine of bench/HISTORY.md a pinned server, its
- * GC threads confined to its one CPU, served fewer requests and no steadier.
+ * What BENCH_PIN pins: every section (`1`), none (`0`), or by default the cluster section alone,
+ * whose question (what a second process adds) needs the load generator kept off the servers' CPUs.
+ * The other sections run unpinned by default: on the 2-CPU machine of bench/HISTORY.md a pinned
+ * server, its GC threads confined to its one CPU, served fewer requests and no steadier.
+ */
+export function pinMode(): "all" | "cluster" | "none" {
+  const setting = process.env.BENCH_PIN;
+  if (setting === "0" || !canPinHere()) return "none";
+  return setting === "1" ? "all" : "cluster";
+}
+
+/**
+ * Whether servers started now run on CPU 1 (a cluster's on CPUs 1…n−1) and the load generator on
+ * CPU 0: in every section under BENCH_PIN=1, and inside `whilePinned` (the cluster section) by default.
  */
 export function pinned(): boolean {
-  canPin ??=
-    process.env.BENCH_PIN === "1" &&
-    availableParallelism() >= 2 &&
-    spawnSync("taskset", ["-c", "1", "true"]).status === 0;
-  return canPin;
+  return pinMode() === "all" || pinnedNow;
+}
+
+/** The load generator (this process) on CPU 0, or back on every CPU. */
+export function pinLoadGenerator(on: boolean): void {
+  const all = `0-${availableParallelism() - 1}`;
+  spawnSync("taskset", ["-p", "-c", on ? "0" : all, String(process.pid)], { stdio: "ignore" });
+}
+
+/** Runs `section` pinned (the load generator on CPU 0, its servers on the others), then unpins. */
+export async function whilePinned<T>(section: () => Promise<T>): Promise<T> {
+  if (pinMode() !== "cluster") return section();
+  pinLoadGenerator(true);
+  pinnedNow = true;
+  try {
+    return await section();
+  } finally {
+    pinnedNow = false;
+    pinLoadGenerator(false);
+  }
 }
 
 /**
@@ -88,7 +121,11 @@ export function startServer(
   // The framework as users install it (each package's built dist), unless BENCH_SOURCE=1 asks
   // for its TypeScript sources through tsx (whose keepNames adds a `__name` call per closure made).
   const execArgv = ["--import", "tsx", ...(process.env.BENCH_SOURCE === "1" ? ["--conditions=source"] : [])];
-  if (options.profileDir) execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
+  if (options.profileDir) {
+    execArgv.push("--cpu-prof", `--cpu-prof-dir=${options.profileDir}`);
+    // PROFILE_INTERVAL: the sampling interval in µs (V8's default is 1,000).
+    if (process.env.PROFILE_INTERVAL) execArgv.push(`--cpu-prof-interval=${process.env.PROFILE_INTERVAL}`);
+  }
   execArgv.unshift(...(options.nodeFlags ?? []));
   const command = [process.execPath, ...execArgv, options.entry ?? SERVER_ENTRY];
   // taskset execs node in its own place: the child's pid is the server's.

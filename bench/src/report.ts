@@ -1,6 +1,6 @@
 /** The report `pnpm bench` prints and writes to bench/.data/last-run.md: one Markdown table per section. */
 import { PG_SIZE, THROTTLE_RATE } from "./config.js";
-import { CONNECTIONS, pinned, serverCpus } from "./load.js";
+import { CONNECTIONS, pinMode, pinned, serverCpus } from "./load.js";
 import type { Settings } from "./measure.js";
 import type { Results, Row } from "./results.js";
 
@@ -155,7 +155,7 @@ export function report(machine: string, settings: Settings, results: Results): s
   if (results.has("cluster")) {
     parts.push(
       [
-        `Several processes: the products viewset on PostgreSQL with an ip throttle on the Redis store, two \`node:cluster\` workers behind one port against one process${pinned() ? ` (both pinned to CPU ${serverCpus()}, the load generator to CPU 0)` : " (unpinned: the servers, the load generator, PostgreSQL and Redis share the machine)"}.`,
+        `Several processes: the products viewset on PostgreSQL with an ip throttle on the Redis store, two \`node:cluster\` workers behind one port against one process${pinMode() !== "none" ? ` (both pinned to CPU ${serverCpus()}, the load generator to CPU 0)` : " (unpinned: the servers, the load generator, PostgreSQL and Redis share the machine)"}.`,
         "",
         table(results, "cluster", ["adapter", "scenario", "2 workers req/s", "1 process req/s", "2 / 1", "spread"]),
       ].join("\n"),

@@ -14,17 +14,17 @@
  *   BENCH_ONLY=core,adapters,pg,peer,large,throttle,cluster,cost  which sections to run (default all)
  *   BENCH_COST_ROUNDS=10                turns per side of the cost section (CPU per request at a fixed rate)
  *   BENCH_FRAMEWORKS=express,koa,hono,fastify  which adapters the adapter sections compare (default all)
- *   BENCH_PIN=1                         pin servers to CPU 1 (a cluster's to CPUs 1…n-1) and the load generator to CPU 0
+ *   BENCH_PIN=1                         pin servers to CPU 1 (a cluster's to CPUs 1…n-1) and the load generator to CPU 0, in every section
+ *   BENCH_PIN=0                         pin nothing (by default only the cluster section is pinned)
  *   BENCH_WARMUP=3000                   requests sent to a fresh server before each scenario is measured
  *   BENCH_SOURCE=1                      servers run the packages' TypeScript sources (default: their built dist)
  */
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, relative } from "node:path";
 import { FRAMEWORKS } from "./apps.js";
 import { DATA_DIR, seededDatabase } from "./data.js";
-import { pinned } from "./load.js";
+import { pinLoadGenerator, pinMode } from "./load.js";
 import { Scratch, type Settings } from "./measure.js";
 import { isFull, recordOf, writeRecord } from "./record.js";
 import { report } from "./report.js";
@@ -68,10 +68,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const settings = settingsOf(process.env);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
-  if (pinned()) {
-    // The load generator on CPU 0, every server on CPU 1 (see load.ts): they never compete.
-    spawnSync("taskset", ["-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
-  }
+  // Under BENCH_PIN=1 the load generator on CPU 0, every server on CPU 1 (see load.ts): they never compete.
+  if (pinMode() === "all") pinLoadGenerator(true);
   const results = new Results();
   const scratch = new Scratch();
   try {

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Framework } from "../apps.js";
 import { PG_SCHEMA, PG_SIZE, PG_URL, type ServerConfig } from "../config.js";
-import { pinned, serverCpus, warmUpOf } from "../load.js";
+import { pinned, serverCpus, warmUpOf, whilePinned } from "../load.js";
 import type { Bench } from "./bench.js";
 import { type Contender, rounds } from "../measure.js";
 import { fillPostgres, removeCreatedProducts } from "../pg-shop.js";
@@ -34,7 +34,12 @@ async function reachable(bench: Bench): Promise<pg.Pool | undefined> {
  * workers in the same rounds. The cluster side gets twice the warm-up: its requests are shared
  * between two processes, each with its own JIT to warm.
  */
-export async function clusterSection(bench: Bench): Promise<void> {
+export function clusterSection(bench: Bench): Promise<void> {
+  // Pinned unless BENCH_PIN=0: the load generator on CPU 0, both sides on the others (load.ts).
+  return whilePinned(() => clusterRows(bench));
+}
+
+async function clusterRows(bench: Bench): Promise<void> {
   const { settings, results } = bench;
   const pool = await reachable(bench);
   if (!pool) return;
