@@ -26,7 +26,7 @@ export function priceWithVat(price: string): string {
 export function createShopAdmin(
   db: ShopDatabase,
   auth: ShopAuth,
-  options: Pick<AdminOptions<AuthUser>, "allowedHosts" | "trustedProxies"> = {},
+  options: Pick<AdminOptions<AuthUser>, "allowedHosts" | "trustedProxies" | "throttleStore"> = {},
 ): Admin<AuthUser> {
   const viewsets = shopViewSets(db);
   const admin = createAdmin<AuthUser>({
