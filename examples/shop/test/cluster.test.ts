@@ -8,13 +8,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../src/auth.js";
-import { freshPgDatabase, postgresUnavailable } from "./helpers.js";
+import { freePort, freshPgDatabase, postgresUnavailable } from "./helpers.js";
 
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -36,18 +36,6 @@ function redisUnavailable(): Promise<string | undefined> {
 }
 
 const skipReason = skipOutsideCI((await postgresUnavailable()) ?? (await redisUnavailable()));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 interface Answer {
   readonly status: number;

@@ -4,7 +4,6 @@
  * by the request or the answer; each invalid one Prism itself refuses (422), as the server does.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../src/document.js";
 import { FRAMEWORKS } from "../src/serve.js";
-import { type RunningShop, startShop, tempDirectory } from "./helpers.js";
+import { freePort, type RunningShop, startShop, tempDirectory } from "./helpers.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const JSON_TYPE = { "content-type": "application/json" };
@@ -189,14 +188,6 @@ const INVALID: Case[] = [
   { name: "an empty discount", method: "POST", url: "/products/3/discount", headers: JSON_TYPE, body: json({}) },
   { name: "a stats category that is no number", method: "GET", url: "/products/stats?categoryId=four" },
 ];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Prism in proxy mode with errors on, in front of `upstream`; resolves once it listens. */
 async function startPrism(file: string, upstream: string): Promise<{ url: string; process: ChildProcess }> {

@@ -6,13 +6,12 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { FRAMEWORKS } from "../src/serve.js";
-import { SHOP_DIALECT, freshPgDatabase, databaseSkipReason, tempDirectory } from "./helpers.js";
+import { SHOP_DIALECT, freePort, freshPgDatabase, databaseSkipReason, tempDirectory } from "./helpers.js";
 
 const run = promisify(execFile);
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,16 +46,6 @@ function curlLines(): CurlLine[] {
       if (!match) throw new Error(`guide curl line without a "# -> <status>" comment: ${line}`);
       return { command: match[1]!, status: Number(match[2]) };
     });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 /** Starts `src/server.ts` and resolves when it prints its URL line. */

@@ -5,27 +5,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDirectory } from "./helpers.js";
+import { freePort, tempDirectory } from "./helpers.js";
 
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const directory = tempDirectory();
 afterAll(() => directory.remove());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** Starts `src/server.ts`; resolves when it prints its URL line. */
 function startShop(env: Record<string, string>): Promise<ChildProcess> {
