@@ -19,8 +19,8 @@ export { CHROMIUM };
 /** Why the browser suites cannot run here; in CI a missing browser fails instead of skipping. */
 export const skipReason = chromiumSkipReason();
 
-/** Timeouts for a real browser against a real server. */
-export const SLOW = { timeout: 30_000 };
+/** Timeouts for a real browser against a real server: against hangs, not a measure of speed (a slow 2-CPU machine takes 20-30 s for a test with screenshots). */
+export const SLOW = { timeout: 60_000 };
 export const SETUP_TIMEOUT = 60_000;
 
 /** Builds the UI into ui-dist/ (esbuild takes well under a second). */

@@ -74,7 +74,11 @@ describe.skipIf(skipReason !== undefined)("admin UI: the history log", SLOW, () 
     expectNoProblems(tab);
   });
 
-  it("pages through the log 50 entries at a time, newest first, with Next and Previous in the URL", async () => {
+  // Eight screenshots (two pages in four views) besides the paging: over the suite's 30 s on a slow machine
+  // (seen at 30.0 s in CI). The timeout guards against hangs; it does not measure speed.
+  it("pages through the log 50 entries at a time, newest first, with Next and Previous in the URL", {
+    timeout: 90_000,
+  }, async () => {
     const values = Array.from({ length: 60 }, (_, i) => {
       const at = NOW.getTime() - (i + 1) * 60_000;
       return `('9', 'bulk', 'categories', '${category.id}', 'Bulk ${i}', 'change', '[]', ${at})`;
