@@ -1,19 +1,16 @@
 /**
  * The shop as a deployment runs it on PostgreSQL and Redis: `WORKERS=2`, two `node:cluster` workers
  * behind one port (src/server.ts). The admin's sign-in attempts are counted once over both workers
- * (its throttle store is Redis), and a rolling restart (each worker stopped with SIGTERM and
- * replaced, one after the other) fails no request under keep-alive load and keeps the admin's
- * sessions, CSRF tokens and saved views, which live in the database, not in a process.
+ * (its throttle store is Redis).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { Agent, request as httpRequest } from "node:http";
+import { type Agent, request as httpRequest } from "node:http";
 import { createConnection } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { skipOutsideCI } from "@viewsets/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../src/auth.js";
 import { freePort, freshPgDatabase, postgresUnavailable } from "./helpers.js";
 
 const shopRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -124,52 +121,6 @@ function startCluster(env: Record<string, string>, port: number): Shop {
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exited(pid: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (alive(pid)) {
-    if (Date.now() > deadline) throw new Error(`worker ${pid} did not exit after SIGTERM`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Keep-alive clients asking for a product over and over, until `stop()`: every answer's status and
- * every connection error, as a deployment's clients would see them.
- */
-function keepAliveLoad(base: string, clients: number) {
-  const statuses: number[] = [];
-  const errors: string[] = [];
-  let running = true;
-  const agents = Array.from({ length: clients }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
-  const loops = agents.map(async (agent) => {
-    while (running) {
-      try {
-        statuses.push((await send(`${base}/api/v1/products/1`, { agent })).status);
-      } catch (error) {
-        errors.push((error as Error).message);
-      }
-    }
-  });
-  return {
-    statuses,
-    errors,
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      for (const agent of agents) agent.destroy();
-    },
-  };
-}
-
 describe.skipIf(skipReason)("the shop as two node:cluster workers on PostgreSQL and Redis", () => {
   let database: Awaited<ReturnType<typeof freshPgDatabase>>;
   let shop: Shop;
@@ -197,7 +148,13 @@ describe.skipIf(skipReason)("the shop as two node:cluster workers on PostgreSQL 
       shop.primary.kill("SIGTERM");
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 20_000))]);
       shop.primary.kill("SIGKILL");
-      for (const pid of shop.workers) if (alive(pid)) process.kill(pid, "SIGKILL");
+      for (const pid of shop.workers) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
     }
     await database?.drop();
   }, 60_000);
@@ -214,63 +171,5 @@ describe.skipIf(skipReason)("the shop as two node:cluster workers on PostgreSQL 
     const refused = await attempt();
     expect(refused.status).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
-  });
-
-  it("keeps sessions, CSRF tokens and saved views through a rolling restart, failing no request under load", {
-    timeout: 180_000,
-  }, async () => {
-    const signIn = await send(`${shop.base}/admin/api/session`, {
-      method: "POST",
-      body: { username: "admin", password: process.env.SHOP_DEMO_PASSWORD ?? DEMO_PASSWORD },
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-    const { csrfToken } = JSON.parse(signIn.body) as { csrfToken: string };
-    const withSession = { cookie, "x-csrf-token": csrfToken };
-    const saved = await send(`${shop.base}/admin/api/saved-views/products`, {
-      method: "POST",
-      headers: withSession,
-      body: { name: "Brass only", search: "brass" },
-    });
-    expect(saved.status).toBe(201);
-    const view = JSON.parse(saved.body) as { id: number };
-
-    const original = [...shop.workers];
-    const load = keepAliveLoad(shop.base, 4);
-    try {
-      // One worker at a time, as a deploy restarts them: stopped, drained, replaced.
-      for (const [i, pid] of original.entries()) {
-        process.kill(pid, "SIGTERM");
-        await exited(pid);
-        await shop.workersStarted(original.length + i + 1);
-      }
-    } finally {
-      await load.stop();
-    }
-    expect(load.errors).toEqual([]);
-    expect(load.statuses.length).toBeGreaterThan(20);
-    expect(new Set(load.statuses)).toEqual(new Set([200]));
-    expect(original.some(alive)).toBe(false);
-    expect(shop.workers.slice(original.length).every(alive)).toBe(true);
-
-    // Only new processes now: what the admin knows came from the database. Several connections, so both workers answer.
-    for (let i = 0; i < 4; i++) {
-      const session = await send(`${shop.base}/admin/api/session`, { headers: { cookie } });
-      expect(session.status, `session check ${i}`).toBe(200);
-      const views = await send(`${shop.base}/admin/api/saved-views/products`, { headers: { cookie } });
-      expect((JSON.parse(views.body) as { name: string }[]).map((v) => v.name)).toEqual(["Brass only"]);
-    }
-    const renamed = await send(`${shop.base}/admin/api/saved-views/products/${view.id}`, {
-      method: "PATCH",
-      headers: withSession,
-      body: { name: "Brass, restarted" },
-    });
-    expect(renamed.status).toBe(200);
-    const forged = await send(`${shop.base}/admin/api/saved-views/products/${view.id}`, {
-      method: "PATCH",
-      headers: { cookie },
-      body: { name: "Forged" },
-    });
-    expect(forged.status).toBe(403);
   });
 });
