@@ -94,11 +94,16 @@ async function serve(): Promise<void> {
   }
 }
 
+/** Workers in a row that exit before they listen, after which the primary stops replacing them. */
+const START_FAILURES_ALLOWED = 3;
+
 /**
  * The cluster's primary: prepares the database once (so that the workers do not race to seed it),
  * then forks the workers, which share its port. A worker that exits is replaced (a crash, or a
  * rolling restart that stops one worker at a time); on SIGTERM or SIGINT every worker drains and
- * the primary exits once they all have.
+ * the primary exits 0 once they all have. Workers that cannot start (the port taken, the database
+ * gone) are not forked forever: after `START_FAILURES_ALLOWED` in a row, the primary stops the
+ * rest and exits 1, for the process manager to see.
  */
 async function primary(): Promise<void> {
   const { database, auth } = await prepared();
@@ -106,23 +111,35 @@ async function primary(): Promise<void> {
   await createShopAdmin(database.db, auth).ready();
   await database.close();
   let stopping = false;
+  let exitCode = 0;
+  let failedStarts = 0;
+  const listened = new Set<number>();
+  const stop = (code: number) => {
+    stopping = true;
+    exitCode = code;
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit(code);
+    for (const worker of running) worker?.process.kill("SIGTERM");
+  };
   for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("listening", (worker) => {
+    listened.add(worker.id);
+    failedStarts = 0;
+  });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
+    }
+    const started = listened.delete(worker.id);
+    if (!started && ++failedStarts >= START_FAILURES_ALLOWED) {
+      console.error(`shop: ${failedStarts} workers in a row exited before they listened; stopping`);
+      return stop(1);
     }
     console.error(`shop: worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      const running = Object.values(cluster.workers ?? {});
-      if (running.length === 0) process.exit(0);
-      for (const worker of running) worker?.process.kill("SIGTERM");
-    });
-  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop(0));
 }
 
 if (workers > 1 && cluster.isPrimary) await primary();
