@@ -13,6 +13,7 @@
  */
 import cluster from "node:cluster";
 import { databaseCheck } from "@viewsets/drizzle";
+import { leaveCluster } from "@viewsets/core/node";
 import { RedisThrottleStore, throttleStoreCheck } from "@viewsets/redis";
 import { ADMIN_PATH, createShopAdmin } from "./admin.js";
 import { API_PREFIX, createShopRouter, shopApiAuth } from "./app.js";
@@ -86,8 +87,10 @@ async function serve(): Promise<void> {
   // finished, then the database closed (docs/guides/deployment.md, "Shutting down").
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      void server.drain().then(({ cut }) => {
+      void server.drain().then(async ({ cut }) => {
         if (cut > 0) console.error(`shop: cut ${cut} request(s) still running at the drain's timeout`);
+        // A cluster's worker: the connections the primary was handing over go to another worker first.
+        await leaveCluster();
         process.exit(0);
       });
     });

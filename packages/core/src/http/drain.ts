@@ -3,6 +3,7 @@
  * turns 503, keep-alive connections are answered `Connection: close` and closed as their requests
  * finish, the listening socket closes, then the app's own resources (the pool, the store).
  */
+import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 
@@ -117,4 +118,25 @@ async function closeServer(
   } catch (closeError) {
     return { cut, closeError };
   }
+}
+
+/**
+ * In a `node:cluster` worker, call it after `drain()` and before `process.exit`: it disconnects
+ * from the primary, which answers only once it has stopped handing this worker connections
+ * (outside a cluster, or once disconnected, it resolves at once).
+ *
+ * Why: in round-robin mode the primary accepts each connection and sends it to a worker, and
+ * frees its own copy only when the worker answers. A worker whose server has closed answers "not
+ * mine" and the primary passes the connection to another worker; but a worker that exits before
+ * it has read the primary's message never answers, and that connection stays open in the primary
+ * forever, its client waiting for an answer that never comes. `worker.disconnect()` waits for the
+ * primary's reply, which comes after every connection sent to this worker (messages keep their order).
+ */
+export function leaveCluster(): Promise<void> {
+  const worker = cluster.isWorker ? cluster.worker : undefined;
+  if (!worker?.isConnected()) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.once("disconnect", () => resolve());
+    worker.disconnect();
+  });
 }
