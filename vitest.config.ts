@@ -17,7 +17,13 @@ const project = (name: string, root: string, extra: Record<string, unknown> = {}
     // it does not measure speed.
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    // The `*.test-d.ts` type tests. `pnpm test` turns this off (VITEST_TYPECHECK=0): its tsc run
+    // over every package compiles them already (scripts/test.mjs).
+    typecheck: {
+      enabled: process.env.VITEST_TYPECHECK !== "0",
+      include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.json",
+    },
     ...extra,
   },
 });
