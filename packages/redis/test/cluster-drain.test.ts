@@ -24,12 +24,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** One GET; an answer cut mid-body, or none within 10 s, is an error rather than a hang. */
 function get(url: string, agent: Agent): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const sent = httpRequest(url, { agent }, (response) => {
       response.resume();
+      response.on("error", reject);
       response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
     });
+    sent.setTimeout(10_000, () => sent.destroy(new Error("no answer in 10 s")));
     sent.on("error", reject);
     sent.end();
   });
