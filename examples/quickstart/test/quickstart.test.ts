@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "@viewsets/core/testing";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -11,15 +12,6 @@ const root = join(here, "..");
 const readme = ["../../README.md", "../../docs/guides/getting-started.md"]
   .map((file) => readFileSync(join(root, file), "utf8"))
   .join("\n");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 100; i++) {

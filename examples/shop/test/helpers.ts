@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { skipOutsideCI } from "@viewsets/core/testing";
+
+export { freePort } from "@viewsets/core/testing";
 import pg from "pg";
 import { createShopRouter, shopApiAuth } from "../src/app.js";
 import { createShopAuth, DEMO_PASSWORD, DEMO_USERS, seedUsers, type ShopAuth } from "../src/auth.js";
@@ -11,18 +12,6 @@ import { type OpenedDatabase, type OpenOptions, openDatabase, type ShopDatabase 
 import { openPgDatabase } from "../src/database-pg.js";
 import { shopAllowedHosts } from "../src/hosts.js";
 import { type Framework, listen } from "../src/serve.js";
-
-/** A port nothing listens on now, for a server a test starts in a child process. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** A fresh directory for one test file's databases, removed by `remove()`. */
 export function tempDirectory(): { path: string; remove(): void } {

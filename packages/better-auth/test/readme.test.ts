@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@viewsets/core/testing";
 
 const APP = fileURLToPath(new URL("./readme-app/", import.meta.url));
 const GUIDE = readFileSync(fileURLToPath(new URL("../../../docs/guides/users.md", import.meta.url)), "utf8");
@@ -22,15 +23,6 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).
 
 // Its blocks are fenced ```typescript no-check: ... (these files are type-checked here, not by the docs' block check).
 const blocks = [...GUIDE.matchAll(/```typescript[^\n]*\n([\s\S]*?)```/g)].map((match) => match[1]!);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const cwd = mkdtempSync(join(tmpdir(), "viewsets-readme-users-"));
 let port: number;

@@ -8,21 +8,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PG_URL, postgresSkipReason, REDIS_URL, redisSkipReason } from "@viewsets/testkit";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "@viewsets/core/testing";
 
 const skipReason = (await postgresSkipReason()) ?? (await redisSkipReason());
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** One GET; an answer cut mid-body, or none within 10 s, is an error rather than a hang. */
 function get(url: string, agent: Agent): Promise<{ status: number; connection: string | undefined }> {

@@ -10,19 +10,9 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../testing/free-port.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__", "cluster-restart.ts");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** One GET on a connection of its own; no answer within 5 s is an error, not a hang. */
 function get(url: string): Promise<number> {

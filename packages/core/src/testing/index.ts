@@ -9,6 +9,7 @@ export type { AdapterContractOptions, ContractServer, ServeOptions } from "./con
 export { MemoryManager } from "./memory-manager.js";
 export { contractApp, countingThrottle, Product, Category, BIG_ID } from "./fixtures.js";
 export type { ContractApp, ProductRow, CategoryRow } from "./fixtures.js";
+export { freePort } from "./free-port.js";
 export { listenOnLoopback } from "./listen.js";
 export { rawRequest } from "./raw-http.js";
 export type { RawReply } from "./raw-http.js";
