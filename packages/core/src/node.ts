@@ -10,7 +10,14 @@ export { describeFailure } from "./http/failure-log.js";
 // Node's request read as the core's, and the core's answer written on Node's response.
 export * from "./http/node.js";
 // Draining the server on shutdown, and the liveness and readiness routes that go with it.
-export { type Drainable, type DrainOptions, type DrainResult, drainable, leaveCluster } from "./http/drain.js";
+export {
+  type Drainable,
+  type DrainOptions,
+  type DrainResult,
+  drainable,
+  type LeaveClusterOptions,
+  leaveCluster,
+} from "./http/drain.js";
 export {
   type DependencyState,
   type HealthRoutesOptions,

@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../testing/free-port.js";
 
-const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__", "cluster-restart.ts");
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__");
+const fixture = join(fixtures, "cluster-restart.ts");
 
 /** One GET on a connection of its own; no answer within 5 s is an error, not a hang. */
 function get(url: string): Promise<number> {
@@ -98,5 +99,26 @@ describe("leaveCluster", () => {
     expect(errors).toEqual([]);
     expect(answered).toBeGreaterThan(100);
     expect(code).toBe(0);
+  });
+
+  /** The stuck-primary fixture's lines in the order they were printed, once it and its worker exit. */
+  async function stuckPrimary(leaveMs: number): Promise<string[]> {
+    const child = spawn(process.execPath, ["--import", "tsx", join(fixtures, "cluster-stuck-primary.ts")], {
+      env: { ...process.env, LEAVE_MS: String(leaveMs) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    primary = child;
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // "close": the worker shares the primary's stdout, so it is closed once both have exited.
+    await new Promise((resolve) => child.once("close", resolve));
+    return output.split("\n").filter(Boolean);
+  }
+
+  it("goes on without the primary's reply after its timeout", { timeout: 60_000 }, async () => {
+    // The primary's loop is blocked for 3 s: a worker bounded to 200 ms leaves while it is still stuck.
+    expect(await stuckPrimary(200)).toEqual(["left", "unblocked"]);
+    // Unbounded (a minute), the worker waits for the primary: the order the bound changes.
+    expect(await stuckPrimary(60_000)).toEqual(["unblocked", "left"]);
   });
 });

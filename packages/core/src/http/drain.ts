@@ -120,6 +120,14 @@ async function closeServer(
   }
 }
 
+export interface LeaveClusterOptions {
+  /**
+   * The longest to wait for the primary's reply; then the worker goes on to exit without it.
+   * Default 5,000 ms.
+   */
+  readonly timeoutMs?: number;
+}
+
 /**
  * In a `node:cluster` worker, call it after `drain()` and before `process.exit`: it disconnects
  * from the primary, which answers only once it has stopped handing this worker connections
@@ -131,12 +139,20 @@ async function closeServer(
  * it has read the primary's message never answers, and that connection stays open in the primary
  * forever, its client waiting for an answer that never comes. `worker.disconnect()` waits for the
  * primary's reply, which comes after every connection sent to this worker (messages keep their order).
+ * It waits for that reply at most `timeoutMs`.
  */
-export function leaveCluster(): Promise<void> {
+export function leaveCluster(options: LeaveClusterOptions = {}): Promise<void> {
   const worker = cluster.isWorker ? cluster.worker : undefined;
   if (!worker?.isConnected()) return Promise.resolve();
+  const { timeoutMs = 5_000 } = options;
   return new Promise((resolve) => {
-    worker.once("disconnect", () => resolve());
+    // A primary that is alive but never replies (its event loop stuck) must not keep this worker
+    // from exiting: after `timeoutMs` it goes anyway, as it would have without leaving.
+    const timer = setTimeout(resolve, timeoutMs);
+    worker.once("disconnect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
     worker.disconnect();
   });
 }
