@@ -37,6 +37,20 @@ export function missingRowMessage(value: unknown): string {
   return `Invalid pk "${String(value).slice(0, 50)}" - object does not exist.`;
 }
 
+/** A model's plain foreign keys with the model each references, listed once per model rather than on each write. */
+const foreignKeyLists = new WeakMap<ModelShape, readonly (readonly [key: string, references: string])[]>();
+
+function foreignKeysOf(model: ModelShape): readonly (readonly [key: string, references: string])[] {
+  let keys = foreignKeyLists.get(model);
+  if (!keys) {
+    keys = Object.entries(model.fields).flatMap(([key, field]) =>
+      field.type === "foreignKey" && field.references !== undefined ? [[key, field.references] as const] : [],
+    );
+    foreignKeyLists.set(model, keys);
+  }
+  return keys;
+}
+
 /**
  * DRF's `PrimaryKeyRelatedField(queryset=...)` for plain foreign keys: each one `data` sets whose
  * target hides rows must name a row the target's manager shows this request, or the write is a
@@ -53,11 +67,10 @@ export function checkForeignKeysVisible(
   if (!targetOf) return undefined;
   const errors: FieldErrors = {};
   const checks: Promise<void>[] = [];
-  for (const [key, field] of Object.entries(model.fields)) {
-    if (field.type !== "foreignKey" || field.references === undefined) continue;
+  for (const [key, references] of foreignKeysOf(model)) {
     const value = data[key];
     if (value === undefined || value === null) continue;
-    const target = targetOf(field.references);
+    const target = targetOf(references);
     if (!target?.hidesRows(ctx.request)) continue;
     checks.push(
       rowVisible(ctx, target.model, target.queryset(ctx.request), value).then((found) => {

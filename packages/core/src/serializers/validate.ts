@@ -85,22 +85,23 @@ export function validateBodyNow(
     throw new ValidationError(formatMessage(messages.notAnObject, { datatype: jsonTypeName(data) }));
   }
   const input: Record<string, unknown> = {};
-  // Null-prototype: a client's "__proto__" key is reported as an own key, never a prototype.
-  const unknown: FieldErrors = Object.create(null) as FieldErrors;
+  // Made on the first error only. Null-prototype: a client's "__proto__" key is reported as an
+  // own key, never a prototype.
+  let unknown: FieldErrors | undefined;
   // Values no database stores as sent (a NUL, an unpaired surrogate, JSON nested too deep).
-  const unstorable: FieldErrors = Object.create(null) as FieldErrors;
+  let unstorable: FieldErrors | undefined;
   for (const key of Object.keys(data)) {
     if (plan.writable.has(key)) {
       const source = plan.writeSources.get(key) ?? key;
       input[source] = trimmed(model, source, data[key]);
       const problem = valueProblem(data[key]);
-      if (problem) unstorable[key] = [problem];
+      if (problem) (unstorable ??= Object.create(null) as FieldErrors)[key] = [problem];
     } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
-      unknown[key.slice(0, 100)] = [messages.unknownField];
+      (unknown ??= Object.create(null) as FieldErrors)[key.slice(0, 100)] = [messages.unknownField];
     }
   }
-  if (Object.keys(unknown).length > 0) throw new ValidationError(unknown);
-  if (Object.keys(unstorable).length > 0) throw new ValidationError(unstorable);
+  if (unknown) throw new ValidationError(unknown);
+  if (unstorable) throw new ValidationError(unstorable);
   const schema = schemaFor(model, mode, writableModelFields(plan));
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   if (schema.async) return v.safeParseAsync(schema, input).then((result) => parsed(result, model, plan, messages));
@@ -131,9 +132,11 @@ function trimmed(model: ModelShape, name: string, value: unknown): unknown {
 function checkBlanks(output: Record<string, unknown>, model: ModelShape, plan: FieldPlan): void {
   let errors: FieldErrors | undefined;
   const keys = requestKeysOf(plan);
-  for (const [name, value] of Object.entries(output)) {
+  // Only an empty text can be blank: its field is looked up for that value alone.
+  for (const name of Object.keys(output)) {
+    if (output[name] !== "") continue;
     const field = model.fields[name];
-    if (value !== "" || !field || !isTextField(field) || allowsBlank(field)) continue;
+    if (!field || !isTextField(field) || allowsBlank(field)) continue;
     errors ??= Object.create(null) as FieldErrors;
     errors[keys?.get(name) ?? name] = [BLANK_MESSAGE];
   }

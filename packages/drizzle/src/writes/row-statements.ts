@@ -94,17 +94,23 @@ export class RowStatements<T extends Table> {
    * a settled promise the viewset's create takes without waiting a turn. Errors still reject.
    */
   create(ctx: RequestContext, obj: Insert<T>): Promise<Row<T>> {
-    let values: Record<string, unknown> = {};
+    const record = obj as Record<string, unknown>;
     try {
-      values = this.columnValues(obj as Record<string, unknown>, () => true);
-      const rows = this.access.run(ctx, "write", () => this.insert(values));
+      const rows = this.access.run(ctx, "write", () => this.insert(record));
       if (isThenable(rows)) {
-        return Promise.resolve(rows).then(storedRow<Row<T>>, (error: unknown) => this.failed(error, "create", values));
+        return Promise.resolve(rows).then(storedRow<Row<T>>, (error: unknown) =>
+          this.failed(error, "create", this.insertedValues(record)),
+        );
       }
       return settledWith(storedRow<Row<T>>(rows));
     } catch (error) {
-      return this.failed(error, "create", values);
+      return this.failed(error, "create", this.insertedValues(record));
     }
+  }
+
+  /** The columns a create writes from `obj`, by field: what a failed insert's error is read against. */
+  private insertedValues(obj: Record<string, unknown>): Record<string, unknown> {
+    return this.columnValues(obj, () => true);
   }
 
   /** The write's error as the API says it (a 400 naming the field, a 409, a 503, ...), rejected. */
@@ -193,15 +199,14 @@ export class RowStatements<T extends Table> {
    * Run to its end, as every write: SQLite commits there, and a commit that fails (a full disk)
    * must reach the client, not a row that was never stored.
    */
-  private insert(values: Record<string, unknown>): Rows | PromiseLike<Rows> {
+  private insert(obj: Record<string, unknown>): Rows | PromiseLike<Rows> {
     const { db, table, columns } = this.access;
-    const shape = insertShape(columns, values);
+    // One pass from the object to the bound values: the columns it sets, each writable one.
+    const shape = insertShape(columns, obj, isWritableColumn);
     const run =
       shape &&
-      this.access.statements.prepared(`insert\u0001${shape.key}`, () =>
-        db.insert(table).values(shape.placeholders()).returning(),
-      );
-    return run ? run(shape!.values) : db.insert(table).values(values).returning();
+      this.access.statements.prepared(shape.key, () => db.insert(table).values(shape.placeholders()).returning());
+    return run ? run(shape!.values) : db.insert(table).values(this.insertedValues(obj)).returning();
   }
 
   /** UPDATE ... RETURNING, prepared once per set of columns it writes and shape of condition; run to its end, as `insert`. */
