@@ -3,7 +3,6 @@
 // and store, and exits; the primary follows. No client sees a reset.
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PG_URL, postgresSkipReason, REDIS_URL, redisSkipReason } from "@viewsets/testkit";

@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";

@@ -34,25 +34,27 @@ export function columnEntries(columns: Record<string, Column>): readonly (readon
 type Filler = (column: Column) => (() => unknown) | undefined;
 
 /**
- * The key of each set of columns a write binds, by the bits of their places in the table (up to
- * 31 columns): the same string each time, so a write does not join its column names again and the
- * statement cache finds it by a string whose hash is known. Wider tables join the names.
+ * A kind of write (insert or update): the prefix of its keys, and its keys by the set of columns
+ * they bind, as the bits of the columns' places in the table (up to 31 columns). The same string
+ * each time: a write neither joins its column names again nor makes the statement cache hash a new
+ * string. Wider tables join the names each time.
  */
-const keysByMask = new WeakMap<Record<string, Column>, Map<number, string>>();
-
-function keyOf(columns: Record<string, Column>, mask: number, keys: readonly string[], prefix: string): string {
-  if (mask < 0) return prefix + keys.join(",");
-  let byMask = keysByMask.get(columns);
-  if (!byMask) keysByMask.set(columns, (byMask = new Map()));
-  // The prefix is one of two constants (insert or update): it joins the mask's key.
-  const id = prefix === INSERT ? mask : -mask - 1;
-  let key = byMask.get(id);
-  if (key === undefined) byMask.set(id, (key = prefix + keys.join(",")));
-  return key;
+interface WriteKind {
+  readonly prefix: string;
+  readonly keys: WeakMap<Record<string, Column>, Map<number, string>>;
 }
 
-const INSERT = "insert\u0001";
-const UPDATE = "";
+const INSERT: WriteKind = { prefix: "insert\u0001", keys: new WeakMap() };
+const UPDATE: WriteKind = { prefix: "", keys: new WeakMap() };
+
+function keyOf(kind: WriteKind, columns: Record<string, Column>, mask: number, keys: readonly string[]): string {
+  if (mask < 0) return kind.prefix + keys.join(",");
+  let byMask = kind.keys.get(columns);
+  if (!byMask) kind.keys.set(columns, (byMask = new Map()));
+  let key = byMask.get(mask);
+  if (key === undefined) byMask.set(mask, (key = kind.prefix + keys.join(",")));
+  return key;
+}
 
 /**
  * `values` with the columns drizzle fills in per statement (`$defaultFn`, `$onUpdate`) added:
@@ -64,7 +66,7 @@ function writeShape(
   columns: Record<string, Column>,
   values: Record<string, unknown>,
   filler: Filler,
-  prefix: string,
+  kind: WriteKind,
   writable: ((column: Column) => boolean) | undefined,
 ): WriteShape | null {
   const keys: string[] = [];
@@ -90,7 +92,7 @@ function writeShape(
   // Wrapped in SQL, so that drizzle binds each value as given instead of encoding it again.
   const placeholders = () =>
     Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(placeholderName(key))}`]));
-  return { key: keyOf(columns, mask, keys, prefix), placeholders, values: bound };
+  return { key: keyOf(kind, columns, mask, keys), placeholders, values: bound };
 }
 
 /**
