@@ -2,6 +2,7 @@
 import { quantizedDecimal } from "../models/decimal.js";
 import type { Model, ModelShape } from "../models/define-model.js";
 import { type FieldDef, isSerializable } from "../models/fields.js";
+import { makeProjector, type Projector } from "./projector.js";
 import { representedValue } from "./represented.js";
 
 /** A decimal field shown with a fixed number of places: its key and its `decimalPlaces`. */
@@ -55,9 +56,51 @@ export function projectRow(
   fields: readonly string[],
   decimals: readonly PlacedDecimal[] = NO_DECIMALS,
 ): Record<string, unknown> {
+  const project = projectorOf(fields, decimals);
+  if (project) return project(row);
   const out = projectFields(row, fields);
-  for (const [key, places] of decimals) out[key] = quantizedDecimal(out[key], places);
+  for (const [key, places] of decimals)
+    setOwn(out, key, quantizedDecimal(Object.getOwnPropertyDescriptor(out, key)?.value, places));
   return out;
+}
+
+/** `out[key] = value`, but as an own property even where the key is `__proto__`. */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/** A projector made for one array of fields (a serializer's plan holds its arrays for its life). */
+interface Made {
+  readonly decimals: readonly PlacedDecimal[];
+  readonly project: Projector | undefined;
+}
+
+const madeFor = new WeakMap<readonly string[], Made>();
+
+/**
+ * Sets of fields by their text: how often each was asked for, and its projector once made. A set
+ * is made into a function on its second use, so a one-off `?fields=` costs no compilation; the
+ * map is emptied when it grows past `MADE_BY_TEXT_LIMIT`, so hostile query strings cannot grow it.
+ */
+const madeByText = new Map<string, { uses: number; project?: Projector | undefined }>();
+const MADE_BY_TEXT_LIMIT = 512;
+
+function projectorOf(fields: readonly string[], decimals: readonly PlacedDecimal[]): Projector | undefined {
+  const made = madeFor.get(fields);
+  if (made !== undefined && made.decimals === decimals) return made.project;
+  const text = JSON.stringify([fields, decimals]);
+  let known = madeByText.get(text);
+  if (known === undefined) {
+    if (madeByText.size >= MADE_BY_TEXT_LIMIT) madeByText.clear();
+    known = { uses: 0 };
+    madeByText.set(text, known);
+  }
+  if (++known.uses < 2) return undefined;
+  if (!("project" in known)) known.project = makeProjector(fields, new Map(decimals));
+  madeFor.set(fields, { decimals, project: known.project });
+  return known.project;
 }
 
 function projectFields(row: object, fields: readonly string[]): Record<string, unknown> {
@@ -68,14 +111,14 @@ function projectFields(row: object, fields: readonly string[]): Record<string, u
     const out = { ...source };
     for (const field of fields) {
       const value = out[field];
-      if (typeof value === "object" && value !== null) out[field] = representedValue(value);
+      if (typeof value === "object" && value !== null) setOwn(out, field, representedValue(value));
     }
     return out;
   }
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const value = source[field];
-    out[field] = value === undefined ? null : representedValue(value);
+    setOwn(out, field, value === undefined ? null : representedValue(value));
   }
   return out;
 }
