@@ -5,7 +5,11 @@
  * runs of one build count (nearly) the same.
  */
 
-/** valgrind's arguments for `entry` under callgrind; `INSTRUCTIONS_VALGRIND` adds options (`--cache-sim=yes`). */
+/**
+ * valgrind's arguments for `entry` under callgrind; `INSTRUCTIONS_VALGRIND` adds options
+ * (`--cache-sim=yes`), `INSTRUCTIONS_NODE` Node's (`--perf-basic-prof`: V8 writes where each
+ * function's code is to /tmp/perf-<pid>.map, which names callgrind's bare JIT addresses).
+ */
 export function callgrindArgs(entry: string, out = "/dev/null"): string[] {
   return [
     "--tool=callgrind",
@@ -13,6 +17,7 @@ export function callgrindArgs(entry: string, out = "/dev/null"): string[] {
     `--callgrind-out-file=${out}`,
     ...(process.env.INSTRUCTIONS_VALGRIND ?? "").split(" ").filter(Boolean),
     process.execPath,
+    ...(process.env.INSTRUCTIONS_NODE ?? "").split(" ").filter(Boolean),
     "--predictable",
     "--hash-seed=1",
     "--random-seed=1",

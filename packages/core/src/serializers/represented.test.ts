@@ -29,4 +29,16 @@ describe("isoText", () => {
       expect(isoText(date)).toBe(date.toJSON());
     }
   });
+
+  it("is toJSON's text for times of one day and of the days either side, in any order", () => {
+    const day = 86_400_000;
+    const times: number[] = [];
+    for (const start of [Date.parse("1999-12-31T00:00:00.000Z"), Date.parse("2024-02-28T00:00:00.000Z"), 0, -day]) {
+      for (const offset of [0, 1, 999, 1000, 59_999, 60_000, 3_599_999, 43_200_000, day - 1, day, 2 * day - 1]) {
+        times.push(start + offset, start - offset);
+      }
+    }
+    // Forwards, backwards and interleaved: a day's text kept from the time before is never another day's.
+    for (const ms of [...times, ...[...times].reverse()]) expect(isoText(new Date(ms))).toBe(new Date(ms).toJSON());
+  });
 });
