@@ -52,6 +52,47 @@ function writableModelFields(plan: FieldPlan): ReadonlySet<string> {
   return fields;
 }
 
+/** What a plan's write does with one key of a body: the model field it sets, and whether its text is trimmed. */
+interface WriteKey {
+  readonly source: string;
+  readonly trims: boolean;
+}
+
+/** A plan's writes, made once per plan and model rather than looked up key by key on each write. */
+interface PlanWrites {
+  readonly model: ModelShape;
+  readonly keys: ReadonlyMap<string, WriteKey>;
+  readonly schemas: Partial<Record<WriteMode, v.GenericSchema<unknown, Record<string, unknown>>>>;
+}
+
+const planWrites = new WeakMap<FieldPlan, PlanWrites>();
+
+function writesOf(model: ModelShape, plan: FieldPlan): PlanWrites {
+  const known = planWrites.get(plan);
+  if (known !== undefined && known.model === model) return known;
+  const keys = new Map<string, WriteKey>();
+  for (const key of plan.writable) {
+    const source = plan.writeSources.get(key) ?? key;
+    const field = model.fields[source];
+    keys.set(key, { source, trims: field !== undefined && trimsWhitespace(field) });
+  }
+  const writes: PlanWrites = { model, keys, schemas: {} };
+  planWrites.set(plan, writes);
+  return writes;
+}
+
+/** The schema of one kind of write under a plan, made once (see `schemaFor`). */
+function planSchema(writes: PlanWrites, plan: FieldPlan, mode: WriteMode) {
+  const schema = writes.schemas[mode];
+  if (schema !== undefined) return schema;
+  const made = schemaFor(writes.model, mode, writableModelFields(plan)) as v.GenericSchema<
+    unknown,
+    Record<string, unknown>
+  >;
+  writes.schemas[mode] = made;
+  return made;
+}
+
 function requestKeysOf(plan: FieldPlan): ReadonlyMap<string, string> | undefined {
   if (plan.writeSources.size === 0) return undefined;
   return new Map([...plan.writeSources].map(([key, source]) => [source, key]));
@@ -90,11 +131,13 @@ export function validateBodyNow(
   let unknown: FieldErrors | undefined;
   // Values no database stores as sent (a NUL, an unpaired surrogate, JSON nested too deep).
   let unstorable: FieldErrors | undefined;
+  const writes = writesOf(model, plan);
   for (const key of Object.keys(data)) {
-    if (plan.writable.has(key)) {
-      const source = plan.writeSources.get(key) ?? key;
-      input[source] = trimmed(model, source, data[key]);
-      const problem = valueProblem(data[key]);
+    const write = writes.keys.get(key);
+    if (write !== undefined) {
+      const value = data[key];
+      input[write.source] = write.trims && typeof value === "string" ? value.trim() : value;
+      const problem = valueProblem(value);
       if (problem) (unstorable ??= Object.create(null) as FieldErrors)[key] = [problem];
     } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
       (unknown ??= Object.create(null) as FieldErrors)[key.slice(0, 100)] = [messages.unknownField];
@@ -102,7 +145,7 @@ export function validateBodyNow(
   }
   if (unknown) throw new ValidationError(unknown);
   if (unstorable) throw new ValidationError(unstorable);
-  const schema = schemaFor(model, mode, writableModelFields(plan));
+  const schema = planSchema(writes, plan, mode);
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   if (schema.async) return v.safeParseAsync(schema, input).then((result) => parsed(result, model, plan, messages));
   return parsed(v.safeParse(schema, input), model, plan, messages);
@@ -119,13 +162,6 @@ function parsed(
   }
   checkBlanks(result.output, model, plan);
   return result.output;
-}
-
-/** A text value without the white space around it, where its field trims (DRF's `trim_whitespace`). */
-function trimmed(model: ModelShape, name: string, value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const field = model.fields[name];
-  return field && trimsWhitespace(field) ? value.trim() : value;
 }
 
 /** Text fields that may not be blank (see `allowsBlank`) sent empty, white space trimmed first: 400 on each. */
