@@ -48,6 +48,7 @@ export {
   isSerializable,
 } from "./models/fields.js";
 export { representedField } from "./serializers/serialize.js";
+export { makeRecordOf } from "./serializers/projector.js";
 export { FIELDS_PARAM, OMIT_PARAM, sparseFieldPlan } from "./serializers/sparse-fields.js";
 export { fieldPlan } from "./serializers/field-plan.js";
 export type { FieldPlan } from "./serializers/field-plan.js";

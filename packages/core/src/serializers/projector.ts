@@ -35,6 +35,28 @@ function makesFunctions(): boolean {
   return codeGeneration;
 }
 
+/** A key of an object literal in generated source (see `property`). */
+function literalKey(field: string): string {
+  const key = JSON.stringify(field);
+  return field === "__proto__" ? `[${key}]` : key;
+}
+
+/**
+ * A function that makes an object of `names` from a list of their values, in that order:
+ * `(values) => ({ [names[0]]: values[0], ... })` as one literal, so that each value is stored by a
+ * name known in the source rather than through V8's megamorphic keyed stores. Undefined where
+ * functions cannot be made from text.
+ */
+export function makeRecordOf(
+  names: readonly string[],
+): ((values: readonly unknown[]) => Record<string, unknown>) | undefined {
+  if (!makesFunctions()) return undefined;
+  const properties = names.map((name, index) => `${literalKey(name)}: values[${index}]`);
+  return new Function(`"use strict";\nreturn function record(values) {\n  return { ${properties.join(", ")} };\n};`)() as (
+    values: readonly unknown[],
+  ) => Record<string, unknown>;
+}
+
 /**
  * The source of one property of the literal. Each key is written as JSON text, which is a valid
  * JavaScript string literal for any name; `__proto__` is computed, so that it names an own
@@ -43,7 +65,7 @@ function makesFunctions(): boolean {
 function property(field: string, index: number, places: number | undefined): string {
   const key = JSON.stringify(field);
   const read = places === undefined ? `shown(row[${key}])` : `quantized(shown(row[${key}]), p${index})`;
-  return `${field === "__proto__" ? `[${key}]` : key}: ${read}`;
+  return `${literalKey(field)}: ${read}`;
 }
 
 /**

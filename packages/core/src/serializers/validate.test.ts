@@ -164,3 +164,34 @@ describe("validateBodyNow, the viewsets' form of validateBody", () => {
     );
   });
 });
+
+describe("validateBodyNow: the body parsed as it is or through a copy", () => {
+  const Note = defineModel({
+    name: "Note",
+    fields: {
+      id: { type: "int", primaryKey: true },
+      title: { type: "string", maxLength: 20 },
+      body: { type: "text", nullable: true },
+      stamp: { type: "string", maxLength: 20, required: false },
+    },
+  });
+  class NoteSerializer extends BaseSerializer {
+    readonlyFields() {
+      return ["stamp"];
+    }
+  }
+  const plan = fieldPlan(Note, new NoteSerializer(), {});
+  const validate = (body: Record<string, unknown>) =>
+    validateBodyNow(body, Note, plan, "create", false) as Record<string, unknown>;
+
+  it("keeps only the writable fields, leaves the body as it was and answers an object of its own", () => {
+    for (const title of ["Plain", "  Spaced  "]) {
+      const body = { id: 9, title, body: "x", stamp: "client's", other: 1 };
+      const before = structuredClone(body);
+      const out = validate(body);
+      expect(out).toEqual({ title: title.trim(), body: "x" });
+      expect(out).not.toBe(body);
+      expect(body).toEqual(before);
+    }
+  });
+});

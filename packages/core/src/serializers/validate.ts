@@ -62,6 +62,8 @@ interface WriteKey {
 interface PlanWrites {
   readonly model: ModelShape;
   readonly keys: ReadonlyMap<string, WriteKey>;
+  /** Whether a key is written to a model field of another name (a related field's foreign key). */
+  readonly renames: boolean;
   readonly schemas: Partial<Record<WriteMode, v.GenericSchema<unknown, Record<string, unknown>>>>;
 }
 
@@ -76,7 +78,8 @@ function writesOf(model: ModelShape, plan: FieldPlan): PlanWrites {
     const field = model.fields[source];
     keys.set(key, { source, trims: field !== undefined && trimsWhitespace(field) });
   }
-  const writes: PlanWrites = { model, keys, schemas: {} };
+  const renames = [...keys].some(([key, write]) => write.source !== key);
+  const writes: PlanWrites = { model, keys, renames, schemas: {} };
   planWrites.set(plan, writes);
   return writes;
 }
@@ -125,18 +128,21 @@ export function validateBodyNow(
   if (!isPlainObject(data)) {
     throw new ValidationError(formatMessage(messages.notAnObject, { datatype: jsonTypeName(data) }));
   }
-  const input: Record<string, unknown> = {};
   // Made on the first error only. Null-prototype: a client's "__proto__" key is reported as an
   // own key, never a prototype.
   let unknown: FieldErrors | undefined;
   // Values no database stores as sent (a NUL, an unpaired surrogate, JSON nested too deep).
   let unstorable: FieldErrors | undefined;
   const writes = writesOf(model, plan);
+  const schema = planSchema(writes, plan, mode);
+  // The body goes to the schema as it is unless a key is renamed, a text trimmed, or the schema
+  // or the body's prototype could make its other keys matter (see `parsesBodyAsIs`).
+  let copy = !parsesBodyAsIs(writes, schema, data);
   for (const key of Object.keys(data)) {
     const write = writes.keys.get(key);
     if (write !== undefined) {
       const value = data[key];
-      input[write.source] = write.trims && typeof value === "string" ? value.trim() : value;
+      if (!copy && write.trims && typeof value === "string" && value.trim().length !== value.length) copy = true;
       const problem = valueProblem(value);
       if (problem) (unstorable ??= Object.create(null) as FieldErrors)[key] = [problem];
     } else if (rejectUnknown && !Object.hasOwn(model.fields, key) && !plan.declared.has(key)) {
@@ -145,10 +151,33 @@ export function validateBodyNow(
   }
   if (unknown) throw new ValidationError(unknown);
   if (unstorable) throw new ValidationError(unstorable);
-  const schema = planSchema(writes, plan, mode);
+  const input = copy ? writtenInput(writes, data) : data;
   // Most schemas are synchronous: parsing them without the async machinery is measurably cheaper.
   if (schema.async) return v.safeParseAsync(schema, input).then((result) => parsed(result, model, plan, messages));
   return parsed(v.safeParse(schema, input), model, plan, messages);
+}
+
+/**
+ * Whether the schema reads from the body itself what it would read from a copy of its writable
+ * keys: a plain object schema (it reads its own entries, each a writable field, and leaves every
+ * other key out of its output), no key renamed to its model field, and a body whose prototype is
+ * the one the copy has (valibot asks `key in input`, inherited keys included). A trimmed text
+ * still needs the copy: the caller checks that per value.
+ */
+function parsesBodyAsIs(writes: PlanWrites, schema: { readonly type: string }, data: object): boolean {
+  return !writes.renames && schema.type === "object" && Object.getPrototypeOf(data) === Object.prototype;
+}
+
+/** The body's writable keys under their model fields, texts trimmed where the field trims. */
+function writtenInput(writes: PlanWrites, data: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) {
+    const write = writes.keys.get(key);
+    if (write === undefined) continue;
+    const value = data[key];
+    input[write.source] = write.trims && typeof value === "string" ? value.trim() : value;
+  }
+  return input;
 }
 
 function parsed(

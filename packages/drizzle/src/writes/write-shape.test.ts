@@ -39,6 +39,18 @@ describe("insertShape", () => {
     expect(updateShape(columns, { title: "A" })!.key).toBe("title");
   });
 
+  it("binds each write of one set of columns its own values, in the columns' order", () => {
+    const first = insertShape(columns, { body: "one", title: "A" })!;
+    const second = insertShape(columns, { title: "B", body: "two" })!;
+    expect(second.key).toBe(first.key);
+    expect(first.values).toEqual({ "w:title": "A", "w:body": "one", "w:stamp": 7 });
+    expect(second.values).toEqual({ "w:title": "B", "w:body": "two", "w:stamp": 7 });
+    expect(Object.keys(second.values)).toEqual(["w:title", "w:body", "w:stamp"]);
+    expect(second.values).not.toBe(first.values);
+    const update = updateShape(columns, { status: "live", title: "C" })!;
+    expect(update.values).toEqual({ "w:title": "C", "w:status": "live" });
+  });
+
   it("joins the names of a table wider than the bits of a number", () => {
     const wide = sqliteTable(
       "wide",

@@ -1,4 +1,5 @@
 /** The shape of an insert or update (which columns it sets), the key its prepared statement is cached by. */
+import { makeRecordOf } from "@viewsets/core/internals";
 import { is, SQL, sql, type Column } from "drizzle-orm";
 
 /**
@@ -33,27 +34,44 @@ export function columnEntries(columns: Record<string, Column>): readonly (readon
 /** What drizzle itself writes into a column a statement leaves out: a function's value each time, if any. */
 type Filler = (column: Column) => (() => unknown) | undefined;
 
+/** What a kind of write keeps per set of columns: its statement key and how its bound values are made. */
+interface Made {
+  readonly key: string;
+  /** The bound values by placeholder name from the list of them (see `makeRecordOf`); undefined: one by one. */
+  readonly record: ((values: readonly unknown[]) => Record<string, unknown>) | undefined;
+}
+
 /**
- * A kind of write (insert or update): the prefix of its keys, and its keys by the set of columns
- * they bind, as the bits of the columns' places in the table (up to 31 columns). The same string
- * each time: a write neither joins its column names again nor makes the statement cache hash a new
- * string. Wider tables join the names each time.
+ * A kind of write (insert or update): the prefix of its keys, and what it made per set of columns,
+ * by the bits of the columns' places in the table (up to 31 columns). The same key string each
+ * time: a write neither joins its column names again nor makes the statement cache hash a new
+ * string. Wider tables join the names each time and bind their values one by one.
  */
 interface WriteKind {
   readonly prefix: string;
-  readonly keys: WeakMap<Record<string, Column>, Map<number, string>>;
+  readonly made: WeakMap<Record<string, Column>, Map<number, Made>>;
 }
 
-const INSERT: WriteKind = { prefix: "insert\u0001", keys: new WeakMap() };
-const UPDATE: WriteKind = { prefix: "", keys: new WeakMap() };
+const INSERT: WriteKind = { prefix: "insert\u0001", made: new WeakMap() };
+const UPDATE: WriteKind = { prefix: "", made: new WeakMap() };
 
-function keyOf(kind: WriteKind, columns: Record<string, Column>, mask: number, keys: readonly string[]): string {
-  if (mask < 0) return kind.prefix + keys.join(",");
-  let byMask = kind.keys.get(columns);
-  if (!byMask) kind.keys.set(columns, (byMask = new Map()));
-  let key = byMask.get(mask);
-  if (key === undefined) byMask.set(mask, (key = kind.prefix + keys.join(",")));
-  return key;
+function madeFor(kind: WriteKind, columns: Record<string, Column>, mask: number, keys: readonly string[]): Made {
+  if (mask < 0) return { key: kind.prefix + keys.join(","), record: undefined };
+  let byMask = kind.made.get(columns);
+  if (!byMask) kind.made.set(columns, (byMask = new Map()));
+  let made = byMask.get(mask);
+  if (made === undefined) {
+    made = { key: kind.prefix + keys.join(","), record: makeRecordOf(keys.map(placeholderName)) };
+    byMask.set(mask, made);
+  }
+  return made;
+}
+
+/** The bound values by placeholder name, one by one (a wide table, or no functions made from text). */
+function boundOneByOne(keys: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const bound: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index++) bound[placeholderName(keys[index]!)] = values[index];
+  return bound;
 }
 
 /**
@@ -70,12 +88,12 @@ function writeShape(
   writable: ((column: Column) => boolean) | undefined,
 ): WriteShape | null {
   const keys: string[] = [];
-  const bound: Record<string, unknown> = {};
+  const driverValues: unknown[] = [];
   const entries = columnEntries(columns);
-  // -1: too many columns for the bits of a number (see `keyOf`).
+  // -1: too many columns for the bits of a number (see `WriteKind`).
   let mask = entries.length > 31 ? -1 : 0;
   for (let index = 0; index < entries.length; index++) {
-    const [key, column, name] = entries[index]!;
+    const [key, column] = entries[index]!;
     let value = values[key];
     // A value for a column no write sets (generated, an identity ALWAYS) is left out, as if absent.
     if (value !== undefined && writable !== undefined && !writable(column)) value = undefined;
@@ -87,12 +105,14 @@ function writeShape(
     if (is(value, SQL)) return null;
     keys.push(key);
     if (mask >= 0) mask |= 1 << index;
-    bound[name] = value === null ? null : column.mapToDriverValue(value);
+    driverValues.push(value === null ? null : column.mapToDriverValue(value));
   }
+  const made = madeFor(kind, columns, mask, keys);
   // Wrapped in SQL, so that drizzle binds each value as given instead of encoding it again.
   const placeholders = () =>
     Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(placeholderName(key))}`]));
-  return { key: keyOf(kind, columns, mask, keys), placeholders, values: bound };
+  const bound = made.record ? made.record(driverValues) : boundOneByOne(keys, driverValues);
+  return { key: made.key, placeholders, values: bound };
 }
 
 /**
