@@ -52,9 +52,9 @@ export function makeRecordOf(
 ): ((values: readonly unknown[]) => Record<string, unknown>) | undefined {
   if (!makesFunctions()) return undefined;
   const properties = names.map((name, index) => `${literalKey(name)}: values[${index}]`);
-  return new Function(`"use strict";\nreturn function record(values) {\n  return { ${properties.join(", ")} };\n};`)() as (
-    values: readonly unknown[],
-  ) => Record<string, unknown>;
+  return new Function(
+    `"use strict";\nreturn function record(values) {\n  return { ${properties.join(", ")} };\n};`,
+  )() as (values: readonly unknown[]) => Record<string, unknown>;
 }
 
 /**
