@@ -7,7 +7,7 @@
  * literal, as a hand-written `{ id: row.id, ... }` does.
  *
  * Where the runtime refuses to make functions from text (`--disallow-code-generation-from-strings`,
- * an edge runtime's policy), `projector` returns undefined and the caller projects generically.
+ * an edge runtime's policy), `makeProjector` returns undefined and the caller projects generically.
  */
 import { quantizedDecimal } from "../models/decimal.js";
 import { representedValue } from "./represented.js";

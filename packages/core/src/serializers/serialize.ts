@@ -59,8 +59,8 @@ export function projectRow(
   const project = projectorOf(fields, decimals);
   if (project) return project(row);
   const out = projectFields(row, fields);
-  for (const [key, places] of decimals)
-    setOwn(out, key, quantizedDecimal(Object.getOwnPropertyDescriptor(out, key)?.value, places));
+  // Each decimal is one of `fields`, an own property of `out` by now: reading it reaches no prototype.
+  for (const [key, places] of decimals) setOwn(out, key, quantizedDecimal(out[key], places));
   return out;
 }
 

@@ -19,13 +19,13 @@ function placeholderName(key: string): string {
   return `w:${key}`;
 }
 
-/** A table's columns with their placeholder names, listed once per table instead of once per write (no array per call). */
-const entriesOf = new WeakMap<Record<string, Column>, readonly (readonly [string, Column, string])[]>();
+/** A table's columns, listed once per table instead of once per write (no array per call). */
+const entriesOf = new WeakMap<Record<string, Column>, readonly (readonly [string, Column])[]>();
 
-export function columnEntries(columns: Record<string, Column>): readonly (readonly [string, Column, string])[] {
+export function columnEntries(columns: Record<string, Column>): readonly (readonly [string, Column])[] {
   let entries = entriesOf.get(columns);
   if (!entries) {
-    entries = Object.entries(columns).map(([key, column]) => [key, column, placeholderName(key)] as const);
+    entries = Object.entries(columns);
     entriesOf.set(columns, entries);
   }
   return entries;
