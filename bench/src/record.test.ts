@@ -137,6 +137,13 @@ describe("the summary BENCHMARKS.md shows", () => {
       "| SQLite | koa | 1.000 (1.00–1.00) | 0.950 (0.90–1.00) | — | 1.100 / — / — | strongest / simplest / — |",
     );
     expect(text).toContain("| PostgreSQL | koa | — | — | 0.950 (0.95–0.95) | — / — / — | — / — / strongest |");
+    // Against each baseline alone, with its own spread and how often each served more.
+    expect(text).toContain(
+      "| SQLite | koa | retrieve | 1.188 (1.13–1.25) | 0.950 (0.90–1.00) | strongest 0, simplest 2 |",
+    );
+    expect(text).toContain(
+      "| PostgreSQL | koa | create | 0.950 (0.95–0.95) | 1.900 (1.90–1.90) | strongest 2, simplest 0 |",
+    );
     expect(text).not.toContain("FeathersJS");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The tables BENCHMARKS.md shows, made from a run's record: the viewset's ratios per database and
- * adapter with their spread (and by CPU, from the cost section), Feathers' row, the cluster's.
+ * adapter with their spread (and by CPU, from the cost section), the same against each of the two
+ * baselines, Feathers' row, the cluster's.
  * `tsx src/summary.ts results/latest.json` prints them in Markdown.
  */
 import { readFileSync } from "node:fs";
@@ -44,6 +45,28 @@ function ratios(record: RunRecord): string {
   return lines.join("\n");
 }
 
+/**
+ * Each row against each of its two baselines alone (the strongest hand-written handler, the
+ * simplest), with the spread of its per-round ratios: the table above takes only the better.
+ */
+function baselines(record: RunRecord): string {
+  const labels = ["strongest", "simplest"];
+  const lines = [
+    `| database | adapter | scenario | ${labels.map((label) => `/ ${label}`).join(" | ")} | better in rounds |`,
+    `|---|---|---|${labels.map(() => "---:").join("|")}|---|`,
+  ];
+  for (const database of DATABASES) {
+    for (const row of record.rows.filter((r) => r.section === database.section && r.against)) {
+      const cells = labels.map((label) => cell(row.against!.find((side) => side.label === label)));
+      const rounds = Object.entries(row.better ?? {})
+        .map(([label, count]) => `${label} ${count}`)
+        .join(", ");
+      lines.push(`| ${database.name} | ${row.adapter} | ${row.scenario} | ${cells.join(" | ")} | ${rounds} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
 function feathers(record: RunRecord): string {
   const rows = record.rows.filter((r) => r.section === "peer");
   const lines = ["| adapter | list | retrieve | by CPU (list / retrieve) |", "|---|---:|---:|---:|"];
@@ -71,6 +94,7 @@ function cluster(record: RunRecord): string {
 /** The Markdown tables of a record, each under a line naming it; a table with no rows is left out. */
 export function summary(record: RunRecord): string {
   const parts = [["viewset / hand-written by req/s", ratios(record)]];
+  if (record.rows.some((r) => r.against)) parts.push(["viewset / each baseline by req/s", baselines(record)]);
   if (record.rows.some((r) => r.section === "peer")) parts.push(["viewset / FeathersJS by req/s", feathers(record)]);
   if (record.rows.some((r) => r.section === "cluster"))
     parts.push(["two cluster workers / one process", cluster(record)]);
