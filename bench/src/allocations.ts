@@ -18,7 +18,6 @@
  * Each side runs in its own `node` on a fresh copy of the 10,000-product file, warms up, then
  * samples every 128 bytes allocated on average over the measured requests.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
@@ -27,9 +26,9 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { copyDatabase, seededDatabase } from "./data.js";
 import { type InProcessSides, inProcessSides } from "./in-process.js";
+import { type ChildConfig as RunConfig, outputOf, scenariosOf, type Side } from "./tool-runs.js";
 
 type Scenario = InProcessSides["scenario"];
-type Side = "viewset" | "handWritten";
 
 const SCENARIOS: readonly Scenario[] = ["list", "retrieve", "create"];
 const SIDES: readonly Side[] = ["viewset", "handWritten"];
@@ -37,13 +36,7 @@ const MEASURED: Record<Scenario, number> = { list: 2_000, retrieve: 20_000, crea
 /** Sites shown per side. */
 const TOP = 12;
 
-interface ChildConfig {
-  scenario: Scenario;
-  side: Side;
-  file: string;
-  warm: number;
-  measured: number;
-}
+type ChildConfig = RunConfig<Scenario>;
 
 interface Allocations {
   /** Bytes per request, sampled. */
@@ -101,32 +94,20 @@ async function child(config: ChildConfig): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function measure(config: ChildConfig): Promise<Allocations> {
-  const running = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-    env: { ...process.env, NODE_ENV: "production", ALLOCATIONS_CHILD: JSON.stringify(config) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  running.stdout!.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    running.once("error", reject);
-    running.once("exit", (code) => {
-      const last = out.trim().split("\n").pop();
-      if (code !== 0 || !last) reject(new Error(`allocations run failed (${code}): ${out.slice(-2000)}`));
-      else resolve(JSON.parse(last) as Allocations);
-    });
-  });
+async function measure(config: ChildConfig): Promise<Allocations> {
+  const env = { ...process.env, NODE_ENV: "production", ALLOCATIONS_CHILD: JSON.stringify(config) };
+  const args = ["--import", "tsx", fileURLToPath(import.meta.url)];
+  const { code, output } = await outputOf(process.execPath, args, env, "stdout");
+  const last = output.trim().split("\n").pop();
+  if (code !== 0 || !last) throw new Error(`allocations run failed (${code}): ${output.slice(-2000)}`);
+  return JSON.parse(last) as Allocations;
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main(): Promise<void> {
   const [scenarioArg, requestsArg] = process.argv.slice(2);
-  const scenarios = (scenarioArg ?? "list,retrieve,create").split(",") as Scenario[];
-  for (const scenario of scenarios)
-    if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}: one of ${SCENARIOS.join(", ")}`);
+  const scenarios = scenariosOf(scenarioArg, SCENARIOS, "list,retrieve,create");
   const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
   const directory = mkdtempSync(join(tmpdir(), "viewsets-allocations-"));
   const rows = [

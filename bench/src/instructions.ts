@@ -37,17 +37,11 @@ import { pgStore } from "./hand-written/store.js";
 import { type InProcessSides, inProcessSides, sidesOf } from "./in-process.js";
 import { fillPostgres, pgShopTables } from "./pg-shop.js";
 import { pgProductsRouter } from "./products-router.js";
+import { type ChildConfig as RunConfig, outputOf, scenariosOf, type Side } from "./tool-runs.js";
 
 type Scenario = InProcessSides["scenario"] | "pg:list" | "pg:retrieve";
-type Side = "viewset" | "handWritten";
 
-interface ChildConfig {
-  scenario: Scenario;
-  side: Side;
-  file: string;
-  warm: number;
-  measured: number;
-}
+type ChildConfig = RunConfig<Scenario>;
 
 const SCENARIOS: readonly Scenario[] = ["list", "retrieve", "create", "pg:list", "pg:retrieve"];
 const SIDES: readonly Side[] = ["viewset", "handWritten"];
@@ -94,32 +88,19 @@ async function child(config: ChildConfig): Promise<void> {
 }
 
 /** Instructions the measured requests of one side took. */
-function count(config: ChildConfig, out: string): Promise<number> {
+async function count(config: ChildConfig, out: string): Promise<number> {
   const args = callgrindArgs(fileURLToPath(import.meta.url), out);
-  const running = spawn("valgrind", args, {
-    env: { ...process.env, NODE_ENV: "production", INSTRUCTIONS_CHILD: JSON.stringify(config) },
-    stdio: ["ignore", "inherit", "pipe"],
-  });
-  let log = "";
-  running.stderr!.on("data", (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    running.once("error", reject);
-    running.once("exit", (code) => {
-      const instructions = collected(log);
-      if (code !== 0 || instructions === undefined)
-        reject(new Error(`callgrind run failed (${code}):\n${log.slice(-2000)}`));
-      else resolve(instructions);
-    });
-  });
+  const env = { ...process.env, NODE_ENV: "production", INSTRUCTIONS_CHILD: JSON.stringify(config) };
+  const { code, output } = await outputOf("valgrind", args, env, "stderr");
+  const instructions = collected(output);
+  if (code !== 0 || instructions === undefined)
+    throw new Error(`callgrind run failed (${code}):\n${output.slice(-2000)}`);
+  return instructions;
 }
 
 async function main(): Promise<void> {
   const [scenarioArg, requestsArg] = process.argv.slice(2);
-  const scenarios = (scenarioArg ?? "retrieve").split(",") as Scenario[];
-  for (const scenario of scenarios)
-    if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}: one of ${SCENARIOS.join(", ")}`);
+  const scenarios = scenariosOf(scenarioArg, SCENARIOS, "retrieve");
   const { file } = seededDatabase("products-10k", { products: 10_000, priceChanges: 0 });
   if (scenarios.some((scenario) => scenario.startsWith("pg:"))) {
     const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
