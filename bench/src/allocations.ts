@@ -8,12 +8,13 @@
  *   pnpm --filter @viewsets/bench run allocations list,retrieve,create 5000
  *
  * Like the `instructions` count, an allocation does not move with the machine's other load, so
- * two builds compare in one run each. Why it is worth counting: every allocation writes fresh
- * memory (the young generation is filled front to back between collections), which takes cache
- * lines from whatever ran before it, such as SQLite's pages; BENCHMARKS.md ("The create on
- * SQLite") finds the same statement slower in the viewset's process than in the hand-written
- * one's. What it leaves out: HTTP and the adapters (their allocations are mostly the
- * framework's, the same on both sides), and memory outside V8's heap (SQLite's, Buffers').
+ * two builds compare in one run each. What it is for: every allocation writes fresh memory (the
+ * young generation is filled front to back between collections) and is work for the collector,
+ * so a cut in the code run per request should not add it back. (Whether that memory slows
+ * SQLite's statements was tested with callgrind's cache simulation and not found: BENCHMARKS.md,
+ * "Allocations per request".) What it leaves out: HTTP and the adapters (their allocations are
+ * mostly the framework's, the same on both sides), and memory outside V8's heap (SQLite's,
+ * Buffers').
  *
  * Each side runs in its own `node` on a fresh copy of the 10,000-product file, warms up, then
  * samples every 128 bytes allocated on average over the measured requests.
