@@ -1,7 +1,7 @@
 /** Reading a request body: JSON or a form, under one size limit and one error shape. */
 import { ApiError, ClientClosedRequest, ParseError, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
 import { ACTION_MEDIA_TYPES, bodyMediaTypes, FORM_MEDIA_TYPE } from "./media-types.js";
-import type { ApiRequest } from "./request.js";
+import { type ApiRequest, readsWhole } from "./request.js";
 
 /** 1 MiB, like the body parsers users know (express.json defaults to 100 KB; DRF has no limit). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -62,19 +62,29 @@ function formComponent(text: string): string {
  * Reads a body stream. An error of the stream itself (an aborted upload, a reset connection) is
  * the client going away, not a server failure: it becomes `ClientClosedRequest`, never logged.
  */
-async function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+  const reading = readsWhole(stream) ? stream.readAll(limit) : chunksOf(stream, limit);
+  return reading.then(joinedText, (error: unknown) => {
+    throw error instanceof ApiError ? error : new ClientClosedRequest();
+  });
+}
+
+/** The chunks of any async iterable body, stopped (`return`) once past `limit`. */
+async function chunksOf(stream: AsyncIterable<Uint8Array>, limit: number): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for await (const chunk of stream) {
-      size += chunk.byteLength;
-      if (size > limit) throw new PayloadTooLarge(limit);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    throw error instanceof ApiError ? error : new ClientClosedRequest();
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > limit) throw new PayloadTooLarge(limit);
+    chunks.push(chunk);
   }
+  return chunks;
+}
+
+function joinedText(chunks: readonly Uint8Array[]): string {
   if (chunks.length === 1) return decoded(chunks[0]!);
+  let size = 0;
+  for (const chunk of chunks) size += chunk.byteLength;
   const all = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { NodeBodyReader } from "./node-body-reader.js";
+import { PayloadTooLarge } from "./errors.js";
+import { NodeBodyReader, readNodeBody } from "./node-body-reader.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (chunks: Uint8Array[]) => chunks.map((chunk) => new TextDecoder().decode(chunk)).join("");
@@ -69,5 +70,70 @@ describe("NodeBodyReader", () => {
     const destroyed = slowBody(["x"], false);
     destroyed.destroy();
     await expect(readAll(destroyed)).rejects.toThrow("aborted");
+  });
+});
+
+/** A body Node's parser has all of: pushed to its end, and marked `complete` as an IncomingMessage is. */
+function completeBody(parts: string[]): Readable {
+  const body = new Readable({ read() {} });
+  for (const part of parts) body.push(bytes(part));
+  body.push(null);
+  return Object.assign(body, { complete: true });
+}
+
+describe("readNodeBody", () => {
+  it("reads a body still arriving whole, in order, and stops listening", async () => {
+    const body = slowBody(['{"a":', "1,", '"b":2}']);
+    expect(text([...(await readNodeBody(body, 100))])).toBe('{"a":1,"b":2}');
+    for (const event of ["data", "end", "error", "close"]) expect(body.listenerCount(event)).toBe(0);
+  });
+
+  it("takes a complete body from the stream's buffer at once, without waiting for its events", async () => {
+    const body = completeBody(['{"a":', "1}"]);
+    const reading = readNodeBody(body, 100);
+    // Settled before any turn of the event loop: nothing listens for `data`.
+    expect(body.listenerCount("data")).toBe(0);
+    expect(text([...(await reading)])).toBe('{"a":1}');
+    await new Promise((resolve) => body.once("end", resolve));
+  });
+
+  it("refuses a body past the limit, arriving or complete, as PayloadTooLarge", async () => {
+    await expect(readNodeBody(slowBody(["12345", "67890"]), 8)).rejects.toBeInstanceOf(PayloadTooLarge);
+    await expect(readNodeBody(completeBody(["12345", "67890"]), 8)).rejects.toBeInstanceOf(PayloadTooLarge);
+    // Exactly the limit is accepted.
+    expect(text([...(await readNodeBody(slowBody(["1234", "5678"]), 8))])).toBe("12345678");
+  });
+
+  it("leaves a body past the limit paused and open, its rest still there for a drain", async () => {
+    const body = slowBody(["first", "second", "third"]);
+    await expect(readNodeBody(body, 7)).rejects.toBeInstanceOf(PayloadTooLarge);
+    expect(body.destroyed).toBe(false);
+    expect(body.isPaused()).toBe(true);
+    expect(body.listenerCount("data")).toBe(0);
+    const rest: Uint8Array[] = [];
+    body.on("data", (chunk: Uint8Array) => rest.push(chunk));
+    body.resume();
+    await new Promise((resolve) => body.once("end", resolve));
+    expect(text(rest)).toBe("third");
+  });
+
+  it("fails when the request closes before its end, or with the request's own error", async () => {
+    const closed = slowBody(["partial"], false);
+    setTimeout(() => closed.destroy(), 20);
+    await expect(readNodeBody(closed, 100)).rejects.toThrow("aborted");
+    const failed = slowBody(["partial"], false);
+    setTimeout(() => failed.destroy(new Error("socket hang up")), 20);
+    await expect(readNodeBody(failed, 100)).rejects.toThrow("socket hang up");
+    expect(failed.listenerCount("data")).toBe(0);
+  });
+
+  it("reads a body already read to its end as empty, and one already destroyed as a failure", async () => {
+    const ended = Readable.from([bytes("x")]);
+    ended.resume();
+    await new Promise((resolve) => ended.once("end", resolve));
+    expect(await readNodeBody(ended, 100)).toEqual([]);
+    const destroyed = slowBody(["x"], false);
+    destroyed.destroy();
+    await expect(readNodeBody(destroyed, 100)).rejects.toThrow("aborted");
   });
 });

@@ -1,12 +1,18 @@
 /**
- * Reads Node's request body through its `data`, `end`, `error` and `close` events, as an async
- * iterator. Not Node's own `for await` over the request: that one switches the stream to
- * `readable` mode, runs an async generator and sets up end-of-stream tracking for every body, and
- * on a small JSON create it cost about a third of the request (BENCHMARKS.md, the Fastify rows).
+ * Reads Node's request body through its `data`, `end`, `error` and `close` events, whole
+ * (`readNodeBody`) or as an async iterator (`NodeBodyReader`). Not Node's own `for await` over
+ * the request: that one switches the stream to `readable` mode, runs an async generator and sets
+ * up end-of-stream tracking for every body, and on a small JSON create it cost about a third of
+ * the request (BENCHMARKS.md, the Fastify rows).
  */
+import { PayloadTooLarge } from "./errors.js";
 
 /** The part of Node's `IncomingMessage` the reader uses. */
 export interface NodeBodySource {
+  /** True once Node's parser has the whole message: the body waits in the stream's buffer. */
+  readonly complete?: boolean;
+  /** Null until something started or paused the flow of `data` events. */
+  readonly readableFlowing?: boolean | null;
   /** True once the body has been read to its end (by anyone). */
   readonly readableEnded?: boolean;
   /** True once the request was destroyed (a client that went away). */
@@ -18,6 +24,74 @@ export interface NodeBodySource {
   off(event: "end" | "close", listener: () => void): unknown;
   off(event: "error", listener: (error: unknown) => void): unknown;
   pause(): unknown;
+  /** What the stream's buffer holds, all of it (paused mode), or null when it is empty. */
+  read(): Uint8Array | null;
+}
+
+const aborted = () => new Error("aborted before the end");
+
+/**
+ * The whole body in one wait, its size checked as it comes; past `limit`, rejected with
+ * `PayloadTooLarge` and the request paused and left open, so the rest can be drained after the
+ * answer (see `writeNodeResponse`). A body that has all arrived and that nothing started to read
+ * is taken from the stream's buffer at once, without waiting for its `data` and `end` events.
+ */
+export function readNodeBody(req: NodeBodySource, limit: number): Promise<readonly Uint8Array[]> {
+  if (req.readableEnded) return Promise.resolve([]);
+  if (req.destroyed) return Promise.reject(aborted());
+  if (req.complete === true && req.readableFlowing === null) {
+    try {
+      return Promise.resolve(bufferedBody(req, limit));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const onData = (chunk: Uint8Array): void => {
+      size += chunk.byteLength;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.pause();
+      reject(new PayloadTooLarge(limit));
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(chunks);
+    };
+    const onError = (error: unknown): void => {
+      stop();
+      reject(error);
+    };
+    // A request closed before its end (without an error event) is a client that went away too.
+    const onClose = (): void => onError(aborted());
+    const stop = (): void => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}
+
+/** A complete message's body, read from the stream's buffer (paused mode: one read takes all). */
+function bufferedBody(req: NodeBodySource, limit: number): readonly Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = req.read(); chunk !== null; chunk = req.read()) {
+    size += chunk.byteLength;
+    if (size > limit) throw new PayloadTooLarge(limit);
+    chunks.push(chunk);
+  }
+  return chunks;
 }
 
 /** What the body ended with: still coming, all read, or the client's error. */
@@ -44,11 +118,11 @@ export class NodeBodyReader implements AsyncIterator<Uint8Array> {
   private readonly onEnd = (): void => this.settle(ENDED);
   private readonly onError = (error: unknown): void => this.settle({ kind: "failed", error });
   // A request closed before its end (without an error event) is a client that went away too.
-  private readonly onClose = (): void => this.settle({ kind: "failed", error: new Error("aborted before the end") });
+  private readonly onClose = (): void => this.settle({ kind: "failed", error: aborted() });
 
   constructor(private readonly req: NodeBodySource) {
     if (req.readableEnded) this.outcome = ENDED;
-    else if (req.destroyed) this.outcome = { kind: "failed", error: new Error("aborted before the end") };
+    else if (req.destroyed) this.outcome = { kind: "failed", error: aborted() };
     else {
       req.on("data", this.onData);
       req.on("end", this.onEnd);

@@ -3,8 +3,8 @@
  * may stop reading, the signal of a client that went away, and writing an answer. Node's objects
  * are typed structurally here: the core imports no `node:` module.
  */
-import { type NodeBodySource, NodeBodyReader } from "./node-body-reader.js";
-import type { ApiRequest, ApiResponse, RequestBody } from "./request.js";
+import { type NodeBodySource, NodeBodyReader, readNodeBody } from "./node-body-reader.js";
+import type { ApiRequest, ApiResponse, RequestBody, WholeBody } from "./request.js";
 import { objectSlot } from "./slot.js";
 
 /** The part of Node's `IncomingMessage` these helpers use. */
@@ -45,10 +45,15 @@ const NO_BODY: RequestBody = Object.freeze({ kind: "none" });
 
 /**
  * Node's request as a stream that is left open when the core stops reading early (see
- * `nodeBodyStream`), read through its events (`NodeBodyReader`).
+ * `nodeBodyStream`), read through its events: whole (`readNodeBody`, a JSON or form body) or a
+ * chunk at a time (`NodeBodyReader`).
  */
-class NodeBodyStream implements AsyncIterable<Uint8Array> {
+class NodeBodyStream implements WholeBody {
   constructor(private readonly req: NodeIncoming) {}
+
+  readAll(limit: number): Promise<readonly Uint8Array[]> {
+    return readNodeBody(this.req, limit);
+  }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
     return new NodeBodyReader(this.req);

@@ -16,6 +16,23 @@ export type RequestBody =
   | { readonly kind: "stream"; readonly stream: AsyncIterable<Uint8Array> }
   | { readonly kind: "none" };
 
+/**
+ * A body stream that can also be read whole in one wait (the Node adapters' own): the core reads
+ * a JSON or form body through `readAll`, without the async iterator's promise per chunk and turn.
+ */
+export interface WholeBody extends AsyncIterable<Uint8Array> {
+  /**
+   * The body's chunks. Rejects with `PayloadTooLarge` once more than `limit` bytes came (the rest
+   * left unread, for the adapter to drain), or with the stream's own error.
+   */
+  readAll(limit: number): Promise<readonly Uint8Array[]>;
+}
+
+/** Whether a body stream reads whole (`WholeBody`). */
+export function readsWhole(stream: AsyncIterable<Uint8Array>): stream is WholeBody {
+  return typeof (stream as Partial<WholeBody>).readAll === "function";
+}
+
 export interface ApiRequest {
   /** Upper-case HTTP method. */
   readonly method: string;
