@@ -20,6 +20,18 @@ function slowBody(parts: string[], end = true): Readable {
   return body;
 }
 
+/** What a body a reader stopped early still holds: it must be paused and open, nobody listening, for a drain. */
+async function restAfterStop(body: Readable): Promise<string> {
+  expect(body.destroyed).toBe(false);
+  expect(body.isPaused()).toBe(true);
+  expect(body.listenerCount("data")).toBe(0);
+  const rest: Uint8Array[] = [];
+  body.on("data", (chunk: Uint8Array) => rest.push(chunk));
+  body.resume();
+  await new Promise((resolve) => body.once("end", resolve));
+  return text(rest);
+}
+
 async function readAll(body: Readable): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of { [Symbol.asyncIterator]: () => new NodeBodyReader(body) }) chunks.push(chunk);
@@ -40,14 +52,7 @@ describe("NodeBodyReader", () => {
       expect(text([chunk])).toBe("first");
       break;
     }
-    expect(body.destroyed).toBe(false);
-    expect(body.isPaused()).toBe(true);
-    expect(body.listenerCount("data")).toBe(0);
-    const rest: Uint8Array[] = [];
-    body.on("data", (chunk: Uint8Array) => rest.push(chunk));
-    body.resume();
-    await new Promise((resolve) => body.once("end", resolve));
-    expect(text(rest)).toBe("secondthird");
+    expect(await restAfterStop(body)).toBe("secondthird");
   });
 
   it("fails when the request closes before its end, as a client that went away", async () => {
@@ -107,14 +112,7 @@ describe("readNodeBody", () => {
   it("leaves a body past the limit paused and open, its rest still there for a drain", async () => {
     const body = slowBody(["first", "second", "third"]);
     await expect(readNodeBody(body, 7)).rejects.toBeInstanceOf(PayloadTooLarge);
-    expect(body.destroyed).toBe(false);
-    expect(body.isPaused()).toBe(true);
-    expect(body.listenerCount("data")).toBe(0);
-    const rest: Uint8Array[] = [];
-    body.on("data", (chunk: Uint8Array) => rest.push(chunk));
-    body.resume();
-    await new Promise((resolve) => body.once("end", resolve));
-    expect(text(rest)).toBe("third");
+    expect(await restAfterStop(body)).toBe("third");
   });
 
   it("fails when the request closes before its end, or with the request's own error", async () => {
