@@ -3,7 +3,7 @@
  * function plus `JSON.stringify`, in this process, on a private copy of the shop database.
  * What remains between the HTTP rows is then the adapter's and the framework's.
  */
-import type { ApiRequest, Router } from "@viewsets/core";
+import type { ApiRequest, Router, WholeBody } from "@viewsets/core";
 import { openDatabase } from "../../examples/shop/src/database.js";
 import { createProduct, listProducts, retrieveProduct } from "./hand-written/products.js";
 import { type ProductStore, sqliteStore } from "./hand-written/store.js";
@@ -20,6 +20,16 @@ export interface InProcessCost {
 
 const ORIGIN = "http://127.0.0.1";
 
+/** A body that reads whole, as the Node adapters' own does (`WholeBody`): one chunk, there at once. */
+function wholeBody(bytes: Uint8Array): WholeBody {
+  return {
+    readAll: () => Promise.resolve([bytes]),
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+  };
+}
+
 function apiRequest(method: string, path: string, body?: string): ApiRequest {
   const q = path.indexOf("?");
   const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
@@ -30,7 +40,7 @@ function apiRequest(method: string, path: string, body?: string): ApiRequest {
     headers: bytes ? { "content-type": "application/json", "content-length": String(bytes.byteLength) } : {},
     origin: ORIGIN,
     remoteAddress: "127.0.0.1",
-    body: bytes ? { kind: "stream", stream: [bytes] as unknown as AsyncIterable<Uint8Array> } : { kind: "none" },
+    body: bytes ? { kind: "stream", stream: wholeBody(bytes) } : { kind: "none" },
   };
 }
 

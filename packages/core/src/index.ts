@@ -7,7 +7,7 @@
  */
 
 // Requests, answers and errors: what a handler, an action or a hook reads and returns.
-export type { ApiRequest, ApiResponse, Handler, Mountable, RequestContext } from "./http/request.js";
+export type { ApiRequest, ApiResponse, Handler, Mountable, RequestContext, WholeBody } from "./http/request.js";
 export { contextOf } from "./http/request.js";
 export { getJSON } from "./http/body.js";
 export { noContent, sendError, sendJSON } from "./http/respond.js";
