@@ -73,9 +73,10 @@ async function count(
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const { create } = SCENARIOS;
   const body = path === "refused-create" ? create.body.replace('"49.90"', '"forty"') : create.body;
-  const sent = path.endsWith("create")
-    ? { url: `http://127.0.0.1:${port}${create.path}`, method: create.method, body, headers: JSON_BODY }
-    : { url: `http://127.0.0.1:${port}${path}` };
+  const sent =
+    path === "create" || path === "refused-create"
+      ? { url: `http://127.0.0.1:${port}${create.path}`, method: create.method, body, headers: JSON_BODY }
+      : { url: `http://127.0.0.1:${port}${path}` };
   await autocannon({ ...sent, connections: 10, amount: warm });
   spawnSync("callgrind_control", ["-i", "on", String(child.pid)]);
   const measured = await autocannon({ ...sent, connections: 10, amount: requests });

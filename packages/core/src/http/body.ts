@@ -64,9 +64,11 @@ function formComponent(text: string): string {
  */
 function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
   const reading = readsWhole(stream) ? stream.readAll(limit) : chunksOf(stream, limit);
-  return reading.then(joinedText, (error: unknown) => {
-    throw error instanceof ApiError ? error : new ClientClosedRequest();
-  });
+  return reading.then(joinedText, closedByClient);
+}
+
+function closedByClient(error: unknown): never {
+  throw error instanceof ApiError ? error : new ClientClosedRequest();
 }
 
 /** The chunks of any async iterable body, stopped (`return`) once past `limit`. */
