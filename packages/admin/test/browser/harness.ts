@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Mountable } from "@viewsets/core";
 import { CHROMIUM, chromiumSkipReason } from "@viewsets/core/testing";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type FixtureDatabase, fixtureAdmin, sqliteDatabase } from "../fixture.js";
 import { type Served, serve } from "../serve.js";
@@ -132,6 +132,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** One CSS property of an element as the browser computed it (the tests compile without the DOM's types). */
+export function computedStyle(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((element, name) => {
+    const view = globalThis as unknown as { getComputedStyle(of: unknown): { getPropertyValue(name: string): string } };
+    return view.getComputedStyle(element).getPropertyValue(name);
+  }, property);
 }
 
 /** The URL's query as a map of lists, for comparing what the list wrote. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { discountAction } from "../daily-fixture.js";
 import { type FixtureDatabase, fixtureAdmin, seedRows } from "../fixture.js";
 import { axeViolations, expectNoProblems, type Harness, SLOW, screenshot, type Tab } from "./harness.js";
-import { signedInSuite, skipReason } from "./harness.js";
+import { computedStyle, signedInSuite, skipReason } from "./harness.js";
 import { shotsInEveryView } from "./views.js";
 
 const withDiscount = (database: FixtureDatabase) =>
@@ -60,6 +60,31 @@ describe.skipIf(skipReason !== undefined)("admin UI: an action from a row of the
     await shotsInEveryView(harness, tab, "/admin/products/?categoryId=1", "list-row-actions", async (other) => {
       await other.getByRole("button", { name: `Discount ${product.name}`, exact: true }).waitFor();
     });
+    expectNoProblems(tab);
+  });
+
+  it("keeps each row's actions in view at the right edge while a wide table scrolls sideways", async () => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto("/admin/products/");
+    const wrap = page.locator(".table-wrap");
+    const actions = page.getByRole("table").locator("tbody tr").first().locator("td.row-actions");
+    await actions.getByRole("button").first().waitFor();
+    // The table is wider than its frame here: without the sticky column its last cell is out of view.
+    expect(await wrap.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const inView = async () => {
+      const frame = (await wrap.boundingBox())!;
+      const cell = (await actions.boundingBox())!;
+      return cell.x >= frame.x && cell.x + cell.width <= frame.x + frame.width + 1;
+    };
+    expect(await inView()).toBe(true);
+    await wrap.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    expect(await inView()).toBe(true);
+    // The column's cells cover what scrolls under them: an opaque background, not the row's text showing through.
+    expect(await computedStyle(actions, "background-color")).not.toBe("rgba(0, 0, 0, 0)");
+    await screenshot(page, "list-row-actions-sticky-900");
+    await page.setViewportSize({ width: 1280, height: 900 });
     expectNoProblems(tab);
   });
 
