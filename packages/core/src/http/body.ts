@@ -59,14 +59,9 @@ function formComponent(text: string): string {
 }
 
 /**
- * Reads a body stream. An error of the stream itself (an aborted upload, a reset connection) is
- * the client going away, not a server failure: it becomes `ClientClosedRequest`, never logged.
+ * The error of a body stream itself (an aborted upload, a reset connection) is the client going
+ * away, not a server failure: it becomes `ClientClosedRequest`, never logged.
  */
-function readText(stream: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
-  const reading = readsWhole(stream) ? stream.readAll(limit) : chunksOf(stream, limit);
-  return reading.then(joinedText, closedByClient);
-}
-
 function closedByClient(error: unknown): never {
   throw error instanceof ApiError ? error : new ClientClosedRequest();
 }
@@ -112,21 +107,36 @@ export function readWriteBody(request: ApiRequest, limit = DEFAULT_BODY_LIMIT): 
   return readBody(request, limit, bodyMediaTypes(request.method));
 }
 
-/** Reads a body of one of the `accepted` media types (`media-types.ts`); any other is a 415. */
-async function readBody(request: ApiRequest, limit: number, accepted: readonly string[]): Promise<unknown> {
-  const body = request.body;
-  if (body.kind === "parsed") return body.value;
-  const contentType = request.headers["content-type"];
-  const declaredLength = request.headers["content-length"];
-  if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
-  // The media type is parsed once (up to its ";", trimmed and lower-cased), only when one was sent.
-  const mediaType = contentType === undefined || contentType === "" ? undefined : mediaTypeOf(contentType);
-  const form = mediaType === FORM_MEDIA_TYPE && accepted.includes(FORM_MEDIA_TYPE);
-  if (mediaType !== undefined && !accepted.includes(mediaType)) {
-    throw new UnsupportedMediaType(contentType!, accepted.join(", "));
+/**
+ * Reads a body of one of the `accepted` media types (`media-types.ts`); any other is a 415. Not an
+ * async function: the body's chunks are followed by one step to the parsed value (each await is a
+ * turn of the microtask queue and a promise of its own), and every refusal is a rejected promise.
+ */
+function readBody(request: ApiRequest, limit: number, accepted: readonly string[]): Promise<unknown> {
+  try {
+    const body = request.body;
+    if (body.kind === "parsed") return Promise.resolve(body.value);
+    const contentType = request.headers["content-type"];
+    const declaredLength = request.headers["content-length"];
+    if (declaredLength !== undefined && Number(declaredLength) > limit) throw new PayloadTooLarge(limit);
+    // The media type is parsed once (up to its ";", trimmed and lower-cased), only when one was sent.
+    const mediaType = contentType === undefined || contentType === "" ? undefined : mediaTypeOf(contentType);
+    const form = mediaType === FORM_MEDIA_TYPE && accepted.includes(FORM_MEDIA_TYPE);
+    if (mediaType !== undefined && !accepted.includes(mediaType)) {
+      throw new UnsupportedMediaType(contentType!, accepted.join(", "));
+    }
+    // No body reads as an empty one, whichever adapter said so.
+    if (body.kind === "none") return Promise.resolve(parsedBody("", form, contentType));
+    const stream = body.stream;
+    const reading = readsWhole(stream) ? stream.readAll(limit) : chunksOf(stream, limit);
+    return reading.then((chunks) => parsedBody(joinedText(chunks), form, contentType), closedByClient);
+  } catch (error) {
+    return Promise.reject(error);
   }
-  // No body reads as an empty one, whichever adapter said so.
-  const text = body.kind === "none" ? "" : await readText(body.stream, limit);
+}
+
+/** A body's text as a value: a form's fields, JSON's value, or undefined when there is no text. */
+function parsedBody(text: string, form: boolean, contentType: string | undefined): unknown {
   if (form) return formFields(text);
   if (text.trim() === "") return undefined;
   if (contentType === undefined || contentType === "") throw new UnsupportedMediaType("none");
