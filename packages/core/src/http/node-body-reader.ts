@@ -49,37 +49,53 @@ export function readNodeBody(req: NodeBodySource, limit: number): Promise<readon
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const onData = (chunk: Uint8Array): void => {
-      size += chunk.byteLength;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      stop();
-      req.pause();
-      reject(new PayloadTooLarge(limit));
+    const stop = (): void => unlisten(req, listeners);
+    const listeners: BodyListeners = {
+      onData: (chunk) => {
+        size += chunk.byteLength;
+        if (size <= limit) {
+          chunks.push(chunk);
+          return;
+        }
+        stop();
+        req.pause();
+        reject(new PayloadTooLarge(limit));
+      },
+      onEnd: () => {
+        stop();
+        resolve(chunks);
+      },
+      onError: (error) => {
+        stop();
+        reject(error);
+      },
+      // A request closed before its end (without an error event) is a client that went away too.
+      onClose: () => listeners.onError(aborted()),
     };
-    const onEnd = (): void => {
-      stop();
-      resolve(chunks);
-    };
-    const onError = (error: unknown): void => {
-      stop();
-      reject(error);
-    };
-    // A request closed before its end (without an error event) is a client that went away too.
-    const onClose = (): void => onError(aborted());
-    const stop = (): void => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-      req.off("close", onClose);
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-    req.on("close", onClose);
+    listen(req, listeners);
   });
+}
+
+/** The four events a body reader follows, whole or chunk by chunk. */
+interface BodyListeners {
+  readonly onData: (chunk: Uint8Array) => void;
+  readonly onEnd: () => void;
+  readonly onError: (error: unknown) => void;
+  readonly onClose: () => void;
+}
+
+function listen(req: NodeBodySource, listeners: BodyListeners): void {
+  req.on("data", listeners.onData);
+  req.on("end", listeners.onEnd);
+  req.on("error", listeners.onError);
+  req.on("close", listeners.onClose);
+}
+
+function unlisten(req: NodeBodySource, listeners: BodyListeners): void {
+  req.off("data", listeners.onData);
+  req.off("end", listeners.onEnd);
+  req.off("error", listeners.onError);
+  req.off("close", listeners.onClose);
 }
 
 /** A complete message's body, read from the stream's buffer (paused mode: one read takes all). */
@@ -111,24 +127,21 @@ export class NodeBodyReader implements AsyncIterator<Uint8Array> {
   private outcome: Outcome = OPEN;
   private wake: (() => void) | undefined = undefined;
 
-  private readonly onData = (chunk: Uint8Array): void => {
-    this.chunks.push(chunk);
-    this.notify();
+  private readonly listeners: BodyListeners = {
+    onData: (chunk) => {
+      this.chunks.push(chunk);
+      this.notify();
+    },
+    onEnd: () => this.settle(ENDED),
+    onError: (error) => this.settle({ kind: "failed", error }),
+    // A request closed before its end (without an error event) is a client that went away too.
+    onClose: () => this.settle({ kind: "failed", error: aborted() }),
   };
-  private readonly onEnd = (): void => this.settle(ENDED);
-  private readonly onError = (error: unknown): void => this.settle({ kind: "failed", error });
-  // A request closed before its end (without an error event) is a client that went away too.
-  private readonly onClose = (): void => this.settle({ kind: "failed", error: aborted() });
 
   constructor(private readonly req: NodeBodySource) {
     if (req.readableEnded) this.outcome = ENDED;
     else if (req.destroyed) this.outcome = { kind: "failed", error: aborted() };
-    else {
-      req.on("data", this.onData);
-      req.on("end", this.onEnd);
-      req.on("error", this.onError);
-      req.on("close", this.onClose);
-    }
+    else listen(req, this.listeners);
   }
 
   async next(): Promise<IteratorResult<Uint8Array>> {
@@ -166,10 +179,6 @@ export class NodeBodyReader implements AsyncIterator<Uint8Array> {
   }
 
   private stopListening(): void {
-    const { req } = this;
-    req.off("data", this.onData);
-    req.off("end", this.onEnd);
-    req.off("error", this.onError);
-    req.off("close", this.onClose);
+    unlisten(this.req, this.listeners);
   }
 }
