@@ -77,9 +77,11 @@ async function count(
     path === "create" || path === "refused-create"
       ? { url: `http://127.0.0.1:${port}${create.path}`, method: create.method, body, headers: JSON_BODY }
       : { url: `http://127.0.0.1:${port}${path}` };
-  await autocannon({ ...sent, connections: 10, amount: warm });
+  // A minute per request, not autocannon's 10 s: under callgrind on a slow or busy machine a
+  // request can wait longer, and a timed-out request would fail the run.
+  await autocannon({ ...sent, connections: 10, amount: warm, timeout: 60 });
   spawnSync("callgrind_control", ["-i", "on", String(child.pid)]);
-  const measured = await autocannon({ ...sent, connections: 10, amount: requests });
+  const measured = await autocannon({ ...sent, connections: 10, amount: requests, timeout: 60 });
   spawnSync("callgrind_control", ["-i", "off", String(child.pid)]);
   child.kill("SIGTERM");
   await exited;
