@@ -77,9 +77,11 @@ describe.skipIf(skipReason !== undefined)("admin UI: an action from a row of the
       return cell.x >= frame.x && cell.x + cell.width <= frame.x + frame.width + 1;
     };
     expect(await inView()).toBe(true);
+    // Halfway, the other columns pass under it; without the sticky column it would sit off to the right.
     await wrap.evaluate((element) => {
-      element.scrollLeft = element.scrollWidth;
+      element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
     });
+    await expect.poll(() => wrap.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     expect(await inView()).toBe(true);
     // The column's cells cover what scrolls under them: an opaque background, not the row's text showing through.
     expect(await computedStyle(actions, "background-color")).not.toBe("rgba(0, 0, 0, 0)");
